@@ -52,6 +52,11 @@ export interface LeafGroup {
   types: ProductTypeGroup[];
   /** Its types the group's `yes` does not take, each with why its own evidence doubts its proposal (`findProposalDoubt`). */
   ownAnswers?: ReadonlyMap<ProductTypeGroup, string>;
+  /**
+   * The first head word and purpose its types share, as written (`насос`), when it is a question by head word
+   * (`group-types-by-head-word.ts`): it proposes no leaf, and the seller names one for them all.
+   */
+  headWord?: string;
 }
 
 /** The types split into leaf groups (two types or more) and the types asked alone. */

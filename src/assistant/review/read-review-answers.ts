@@ -7,8 +7,10 @@
  * `no` leaves its type open. A group's answer (its row `group N`) is the answer of each of its types
  * (`in group N`) that has none of its own (its `yes`: the leaf proposed on the type's own row, which a
  * group of a section's leaves proposes type by type): a type answered `no` is left out, open, and a type the review marked
- * `in group N, own answer` (its evidence doubts its proposal) is not taken by the group's `yes`. On `Placed` an
- * empty answer keeps the placement and `no` is an error: it cannot un-place a type.
+ * `in group N, own answer` (its evidence doubts its proposal) is not taken by the group's `yes`. A question by head word
+ * (`group N, by word`) proposes no leaf: the leaf named on its row is each type's that has no answer of its own, and its `yes`
+ * takes nothing (a warning on its row). On `Placed` an empty answer keeps the placement and `no` is an error: it cannot
+ * un-place a type.
  */
 import ExcelJS from 'exceljs';
 import { createIssue, type Issue } from '../../core/issue.js';
@@ -208,9 +210,12 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
     const proposed = readText(row.getCell(column('proposed')));
     const own = readRowAnswer(answer, proposed, index);
     if (group?.part === 'head') {
-      // A group's yes is each type's proposed leaf (a group of one leaf proposes it on every row; one of a section's leaves, each its own).
+      // A group's yes is each type's proposed leaf (a group of one leaf proposes it on every row; one of a section's leaves, each its own);
+      // a question by head word proposes none, so its yes takes nothing: said on its row, and its types stay open.
+      const yes = readYesNo(answer) === 'yes';
       if (heads.has(group.group)) issues.push(answerIssue('mapping_invalid', `two rows say ${GROUP_CELL.head(group.group)} (also row ${heads.get(group.group)?.row})`, { ...place, column: letterOf('group') }));
-      else heads.set(group.group, { row: r, text: answer, proposed, answer: readYesNo(answer) === 'yes' ? 'each' : own });
+      else heads.set(group.group, { row: r, text: answer, proposed, byWord: group.byWord, answer: !yes ? own : group.byWord ? 'open' : 'each' });
+      if (yes && group.byWord) issues.push(answerIssue('mapping_invalid', `the answer for ${GROUP_CELL.head(group.group)} is "${answer}", but it proposes no leaf (its types begin with one word; none is proposed for them all): "yes" takes nothing, its types stay open. Name the leaf of them all here, or answer each on its own row`, { ...place, column: letterOf('answer'), value: answer }, 'warning'));
       continue;
     }
     if (type === '' && answer === '') continue;
@@ -243,6 +248,8 @@ interface GroupHead {
   text: string;
   /** Its `Proposed leaf` cell: the leaf of all its types, or empty when each type is proposed its own. */
   proposed: string;
+  /** A question by head word (`group N, by word`): it proposes no leaf, and a leaf named on its row is its types'. */
+  byWord: boolean;
   answer: GroupAnswer;
 }
 
@@ -259,6 +266,11 @@ function checkGroupProposals(heads: Map<number, GroupHead>, rows: readonly Answe
     const members = rows.filter((item) => item.group === group);
     const proposals = new Set(members.map((item) => item.proposed));
     const edited = `column ${letterOf('proposed')} is the review's proposal, not an answer: put it back as \`mapping review\` wrote it and answer in column ${letterOf('answer')}`;
+    // A question by head word proposes none, whatever its types' rows propose: a leaf on its row is the seller's, for them all.
+    if (head.byWord) {
+      if (head.proposed !== '') issues.push(answerIssue('mapping_invalid', `${GROUP_CELL.head(group)} asks one leaf for types of one head word and proposes none, but its ${edited}`, cell(head.row, head.proposed)));
+      continue;
+    }
     if (proposals.size <= 1) {
       if (members.length > 0 && head.proposed !== [...proposals][0]) issues.push(answerIssue('mapping_invalid', `${GROUP_CELL.head(group)} proposes "${head.proposed}", but its types' rows propose "${[...proposals][0]}": its ${edited}`, cell(head.row, head.proposed)));
       continue;

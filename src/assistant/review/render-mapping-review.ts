@@ -5,7 +5,7 @@ import type { MappingReviewApplyResult, MappingReviewResult } from './run-mappin
 export function renderMappingReview(result: MappingReviewResult, mapping: string): string {
   const lines = [
     `Wrote ${result.out} from ${result.rows} rows.`,
-    `${result.reviewTypes} product types to answer (sheet Review${result.groupQuestions > 0 ? `; ${result.groupedTypes} of them in ${result.groupQuestions} groups, one answer for the types proposed one leaf` : ''}) cover ${result.reviewRows} rows; ${result.wordQuestions} words the tool could not place (sheet Words); the first 50 questions by "Ask order" settle ${result.firstFiftyRows} rows.`,
+    `${result.reviewTypes} product types to answer (sheet Review${result.groupQuestions > 0 ? `; ${result.groupedTypes} of them in ${result.groupQuestions} groups, one answer for the types proposed one leaf or beginning with one word` : ''}) cover ${result.reviewRows} rows; ${result.wordQuestions} words the tool could not place (sheet Words); the first 50 questions by "Ask order" settle ${result.firstFiftyRows} rows.`,
     `${result.placedRows} rows are placed without asking (sheet Placed lists their ${result.placedTypes} types, to check)${result.answeredRows > 0 ? `; ${result.answeredRows} rows are settled by your earlier answers` : ''}${result.fromServiceTypes > 0 ? `; ${result.fromServiceTypes} types by your products on the marketplace` : ''}.`,
     ...(result.sections.length > 0
       ? [
@@ -14,7 +14,7 @@ export function renderMappingReview(result: MappingReviewResult, mapping: string
       : []),
     ...(result.brandWords > 0 ? [`${result.brandWords} words the file writes as brands (sheet Brands) are read as brands, not as product types; --apply keeps those left "yes".`] : []),
     ...(result.untypedRows > 0 ? [`${result.untypedRows} rows have names that name no product type (a bare code): they stay open.`] : []),
-    `Pick or type a leaf in column "Your answer (leaf)" (or yes: the proposed leaf${result.groupQuestions > 0 ? '; on a group\'s row for all its types, "no" on a type\'s own row leaves it out' : ''}), say yes or no to each word, then run: catalog-import mapping review --apply ${result.out} -m ${mapping}`,
+    `Pick or type a leaf in column "Your answer (leaf)" (or yes: the proposed leaf${result.groupQuestions > 0 ? '; on a group\'s row for all its types, "no" on a type\'s own row leaves it out; a row "group N, by word" proposes no leaf: name one there' : ''}), say yes or no to each word, then run: catalog-import mapping review --apply ${result.out} -m ${mapping}`,
   ];
   return `${lines.join('\n')}\n`;
 }

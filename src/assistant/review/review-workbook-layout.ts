@@ -43,14 +43,23 @@ export const REVIEW_COLUMNS = [
  */
 export const GROUP_CELL = {
   head: (group: number): string => `group ${group}`,
+  /** The row of a question by head word (`group-types-by-head-word.ts`): it proposes no leaf, so its `yes` takes nothing. */
+  wordHead: (group: number): string => `group ${group}, by word`,
   member: (group: number): string => `in group ${group}`,
   /** A type of the group whose own evidence doubts its proposal: the group's `yes` does not take it (`find-proposal-doubt.ts`). */
   ownAnswer: (group: number): string => `in group ${group}, own answer`,
-  /** The group a cell names and the row's part in it (`ownAnswer`: a member the group's `yes` does not take), or undefined for a cell that is neither. */
-  read(text: string): { part: 'head' | 'member'; group: number; ownAnswer: boolean } | undefined {
-    const found = /^(in )?group (\d+)(, own answer)?$/i.exec(text.trim());
-    if (found === null || (found[1] === undefined && found[3] !== undefined)) return undefined;
-    return { part: found[1] === undefined ? 'head' : 'member', group: Number(found[2]), ownAnswer: found[3] !== undefined };
+  /**
+   * The group a cell names and the row's part in it (`ownAnswer`: a member the group's `yes` does not take; `byWord`: the row of
+   * a question by head word), or undefined for a cell that is none of these.
+   */
+  read(text: string): { part: 'head' | 'member'; group: number; ownAnswer: boolean; byWord: boolean } | undefined {
+    const found = /^(in )?group (\d+)(, own answer|, by word)?$/i.exec(text.trim());
+    if (found === null) return undefined;
+    const suffix = found[3]?.toLowerCase();
+    const part = found[1] === undefined ? 'head' : 'member';
+    // `own answer` marks a type's row, `by word` a question's row: either on the other is no cell the review wrote.
+    if ((part === 'head' && suffix === ', own answer') || (part === 'member' && suffix === ', by word')) return undefined;
+    return { part, group: Number(found[2]), ownAnswer: suffix === ', own answer', byWord: suffix === ', by word' };
   },
 } as const;
 
@@ -63,13 +72,24 @@ export function describeGroupHead(types: number, own = 0): string {
   return `${types} product types (rows below): one answer${own === 0 ? '' : `, + ${own} type${own === 1 ? '' : 's'} on ${own === 1 ? 'its' : 'their'} own row${own === 1 ? '' : 's'}`}`;
 }
 
-/** Whether a `Product type` cell is what `describeGroupHead` writes: a group's row, never a product type. */
+/** What the row of a question by head word says in its `Product type` cell: how many types, and the word they begin with. */
+export function describeHeadWordGroup(types: number, headWord: string): string {
+  return `${types} product types beginning with "${headWord}" (rows below): one leaf for them all`;
+}
+
+/** Whether a `Product type` cell is what `describeGroupHead` or `describeHeadWordGroup` writes: a group's row, never a product type. */
 export function isGroupHeadText(text: string): boolean {
   const trimmed = text.trim();
   const found = /^(\d+) product types /.exec(trimmed);
+  if (found === null) return false;
   const own = Number(/\+ (\d+) types? on /.exec(trimmed)?.[1] ?? 0);
-  return found !== null && (describeGroupHead(Number(found[1]), own) === trimmed || describeGroupHead(0, Number(found[1])) === trimmed);
+  const word = /^\d+ product types beginning with "(.*)" \(rows below\)/.exec(trimmed)?.[1];
+  return describeGroupHead(Number(found[1]), own) === trimmed || describeGroupHead(0, Number(found[1])) === trimmed || (word !== undefined && describeHeadWordGroup(Number(found[1]), word) === trimmed);
 }
+
+/** What the row of a question by head word says in its `Evidence` cell: how to answer it, without a manual. */
+export const HEAD_WORD_GROUP_HOW_TO_ANSWER =
+  'The types below begin with the same word, but no one leaf is proposed for them all (their own proposals, column G of their rows, are unsure or missing). Name here the leaf most of them belong in (the drop-down lists the leaves proposed for them or offered besides; sheet Leaves has all): each type goes there but for those you answer on their own rows. On the row of a type it does not fit, write "no" (it stays open, but for its rows placed without asking, column C) or give it its own leaf. "yes" here takes nothing: there is no proposal to accept. Empty: they stay open.';
 
 /** What the row of a group whose every line is answered on its own row says in its `Evidence` cell: this row takes no answer. */
 export const OWN_ROWS_HOW_TO_ANSWER =
@@ -85,7 +105,7 @@ export const SECTION_GROUP_HOW_TO_ANSWER =
 
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =
-  'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open: its rows stay open, but for its rows placed without asking (column C), which keep the leaf they are placed in. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own.';
+  'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open: its rows stay open, but for its rows placed without asking (column C), which keep the leaf they are placed in. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own. A row "group N, by word" proposes no leaf: name the leaf of its types there ("yes" takes nothing).';
 
 /** What the header of `Your answer (leaf)` explains on sheet `Placed` (a cell note): there is no `no` to give. */
 export const PLACED_ANSWER_HEADER_NOTE =

@@ -33,6 +33,7 @@ import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js
 import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
 import { groupTypesByLeaf } from './group-types-by-leaf.js';
+import { groupTypesByHeadWord } from './group-types-by-head-word.js';
 import { checkPathExists } from '../check-path-exists.js';
 
 /** Options of `runMappingReview`. */
@@ -140,8 +141,10 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);
   const placed = groups.filter((group) => !needsAnswer(group));
-  // Types proposed one leaf are one question (a group); the rest, and types no leaf is proposed for, are asked one by one.
-  const { leafGroups, singles } = groupTypesByLeaf(review);
+  // Types proposed one leaf are one question (a group); of the rest, those of one head word and purpose (a group by word); the others are asked one by one.
+  const { leafGroups: byLeaf, singles: unsure } = groupTypesByLeaf(review);
+  const { headGroups, singles } = groupTypesByHeadWord(unsure);
+  const leafGroups = [...byLeaf, ...headGroups];
   const questions = orderReviewQuestions(singles, words, new Set(placed.flatMap((group) => group.openRows)), leafGroups);
   await mkdir(dirname(outPath), { recursive: true });
   await writeReviewWorkbook(outPath, { questions, placed, brands, index, ...(sections === undefined ? {} : { sections }) });

@@ -7,7 +7,9 @@
  * section (each type its own), is one question: a row for the group (the leaf when it is one, the rows,
  * an example of each type, one answer: `yes`, another leaf, or empty), then a row per type (its rows,
  * examples and proposed leaf; `no` leaves it out, a leaf gives it its own),
- * tied by column `Group`. Seller and directory texts that start like a formula are written as text.
+ * tied by column `Group`. A question by head word (`group N, by word`) proposes no leaf on its row: its drop-down offers
+ * the leaves its types are proposed or offered, for the seller to name the one of them all. Seller and directory texts that
+ * start like a formula are written as text.
  */
 import ExcelJS from 'exceljs';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
@@ -20,7 +22,7 @@ import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js'
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
 import { addSectionsSheet } from './review-sections-sheet.js';
-import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, describeHeadWordGroup, GROUP_CELL, GROUP_HOW_TO_ANSWER, HEAD_WORD_GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -136,7 +138,11 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
     },
     /** A group's question row: the leaf proposed for all its types (none when each is proposed its own), their rows and an example of each, and the one answer. */
     addGroupHead(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, order: number, group: number): void {
-      const { leafId, ownAnswers } = leafGroup;
+      const { leafId, ownAnswers, headWord } = leafGroup;
+      if (headWord !== undefined) {
+        addHeadWordRow(sheet, leafGroup, headWord, { order, group });
+        return;
+      }
       // The row shows what its answer takes: a seller who reads only this row judges the answer by these goods.
       const types = leafGroup.types.filter((type) => ownAnswers?.has(type) !== true);
       const sum = (of: (type: ProductTypeGroup) => number): number => types.reduce((total, type) => total + of(type), 0);
@@ -163,6 +169,45 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
       if (types.length > 0) addChoices(row, [YES_NO_ANSWERS.yes[0], ...(leafId === undefined ? [] : leafOptions([leafId, ...alternatives], REVIEW_ALTERNATIVES + 1))]);
     },
   };
+
+  /**
+   * The row of a question by head word: no proposal (a `yes` there takes nothing), and a drop-down of the leaves proposed
+   * for its types or offered besides, those of the most rows first, to name the one leaf of them all.
+   */
+  function addHeadWordRow(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, headWord: string, at: { order: number; group: number }): void {
+    const { types } = leafGroup;
+    const example = (i: number): string => neutralizeFormula(types[i]?.examples[0] ?? '');
+    const row = sheet.addRow({
+      type: neutralizeFormula(describeHeadWordGroup(types.length, headWord)),
+      rows: types.reduce((total, type) => total + type.rows, 0),
+      placed: types.reduce((total, type) => total + type.placedRows, 0),
+      example1: example(0),
+      example2: example(1),
+      example3: example(2),
+      proposed: '',
+      confidence: null,
+      evidence: HEAD_WORD_GROUP_HOW_TO_ANSWER,
+      answer: null,
+      order: at.order,
+      group: GROUP_CELL.wordHead(at.group),
+    });
+    row.font = { bold: true };
+    row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
+    addChoices(row, leafOptions(rankOfferedLeaves(types), HEAD_WORD_CHOICES));
+  }
+}
+
+/** How many leaves the drop-down of a question by head word offers: its types' proposals and alternatives together. */
+const HEAD_WORD_CHOICES = 2 * (REVIEW_ALTERNATIVES + 1);
+
+/** The leaves proposed for `types` or offered besides, by the rows of the types that name them, the most first (ties: first named). */
+function rankOfferedLeaves(types: readonly ProductTypeGroup[]): number[] {
+  const weight = new Map<number, number>();
+  for (const type of types) {
+    const named = new Set([readProposedLeaf(type), ...type.classification.alternatives.map((item) => item.leafId)]);
+    for (const leafId of named) if (leafId !== undefined) weight.set(leafId, (weight.get(leafId) ?? 0) + type.rows);
+  }
+  return [...weight.entries()].sort((a, b) => b[1] - a[1]).map(([leafId]) => leafId);
 }
 
 /** One row per word the classifier could not place, with the rows it holds back and a yes/no drop-down. */

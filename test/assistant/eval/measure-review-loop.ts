@@ -5,7 +5,9 @@
  * are a cell each, and the seller stops before a question whose cells would pass the budget): a type with the right leaf of the products it shows (from the generator's truth; a row
  * whose products have no leaf stays empty, as a seller leaves it), a group of types proposed one
  * leaf (or of a section's leaves, each type its own) `yes` when the proposed leaves are right for most of its rows,
- * else the leaf most of them belong to, leaving out each type whose products belong to another (one answer), a word `yes` only when
+ * else the leaf most of them belong to, leaving out each type whose products belong to another (one answer), a question by head word
+ * (which proposes no leaf) the leaf most of its types' rows belong in, `no` on the row of each type whose products belong elsewhere
+ * (the careless seller's `yes` there takes nothing), a word `yes` only when
  * every row it holds back has its true leaf proposed; `mapping review --apply` writes the answers into the mapping; then every row
  * is mapped as `validate` maps it (the row mapper, against the sandbox's directories) and its
  * category is compared with the truth.
@@ -124,6 +126,8 @@ export interface QuestionCost {
   ownLines: { doubt: string; rows: number; proposalWrong: boolean; filled: boolean }[];
   /** `no`s the answer writes. */
   noCells: number;
+  /** A question by head word (`group N, by word`): it proposes no leaf. */
+  byWord?: boolean;
 }
 
 /** What the seller did with a type of sheet `Review`: answered (alone or by its group), left out of its group (`no`), left empty, or not reached within the budget. */
@@ -297,7 +301,7 @@ function readQuestionCost(sheet: ExcelJS.Worksheet, r: number, members: Readonly
     proposalWrong: at.truthOfType(text(row, 'type'))[0]?.[0] !== Number(/\[(\d+)\]$/.exec(text(row, 'proposed'))?.[1]),
     filled: filled.has(row),
   }));
-  return { ...base, kind: 'group', rows: lines.filter(answers).reduce((total, row) => total + Number(text(row, 'rows')), 0), ownLines };
+  return { ...base, kind: 'group', rows: lines.filter(answers).reduce((total, row) => total + Number(text(row, 'rows')), 0), ownLines, ...(group.byWord ? { byWord: true } : {}) };
 }
 
 /** What the loop's seller counted. */
@@ -342,10 +346,33 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
     return { kind: 'word', cells: [{ row: r, column: wordColumnNumber('answer'), value }], types: 0 };
   }
   const group = GROUP_CELL.read(cells.getCell(reviewColumnNumber('group')).text);
+  if (group?.byWord === true && !seller.careless) return planHeadWordAnswer(r, readGroupTypes(sheet, members.get(group.group) ?? [], seller), seller);
   if (group !== undefined) return planGroupAnswer(sheet, r, members.get(group.group) ?? [], seller);
   const leafId = seller.truthOfType(cells.getCell(reviewColumnNumber('type')).text)[0]?.[0];
   if (leafId === null || leafId === undefined || !seller.hasLeaf(leafId)) return { kind: 'empty', cells: [], types: 0 };
   return { kind: 'type', cells: [{ row: r, column: reviewColumnNumber('answer'), value: seller.labelOf(leafId) }], types: 1 };
+}
+
+/** A group's types' rows (`memberRows`) with the leaf proposed on each (NaN: none) and the true leaves of its products, commonest first. */
+function readGroupTypes(sheet: ExcelJS.Worksheet, memberRows: readonly number[], seller: SellerKnowledge): { row: number; proposed: number; truth: [number | null, number][] }[] {
+  const text = (row: number, key: Parameters<typeof reviewColumnNumber>[0]): string => sheet.getRow(row).getCell(reviewColumnNumber(key)).text;
+  return memberRows.map((row) => ({ row, proposed: Number(/\[(\d+)\]$/.exec(text(row, 'proposed'))?.[1]), truth: seller.truthOfType(text(row, 'type')) }));
+}
+
+/**
+ * The careful seller's answer to a question by head word (row `r`, its types `types`), which proposes no leaf: on its row the
+ * leaf most of its types' rows belong in (by the truth; a leaf no type fits is never it), `no` on the row of each type whose
+ * products belong elsewhere (or nowhere), as the row's how-to says: one cell for the question, one per `no`. Empty when no type's
+ * products have a leaf. (The careless seller's `yes` on the row takes nothing.)
+ */
+function planHeadWordAnswer(r: number, types: readonly { row: number; truth: [number | null, number][] }[], seller: SellerKnowledge): AnswerPlan {
+  const column = reviewColumnNumber('answer');
+  const votes = new Map<number, number>();
+  for (const { truth } of types) for (const [leaf, count] of truth) if (leaf !== null && seller.hasLeaf(leaf)) votes.set(leaf, (votes.get(leaf) ?? 0) + count);
+  const leafId = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (leafId === undefined) return { kind: 'empty', cells: [], types: types.length };
+  const leftOut = types.filter(({ truth }) => truth[0]?.[0] !== leafId).map(({ row }) => ({ row, column, value: 'no' }));
+  return { kind: 'group', cells: [{ row: r, column, value: seller.labelOf(leafId) }, ...leftOut], types: types.length, leftOut: leftOut.length };
 }
 
 /**

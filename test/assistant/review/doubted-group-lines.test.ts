@@ -261,8 +261,8 @@ describe('a doubted type in the workbook', () => {
   });
 
   it('reads a Group cell "in group N, own answer" as a member, and never "group N, own answer" as a group\'s row (trap)', () => {
-    expect(GROUP_CELL.read('in group 4, own answer')).toEqual({ part: 'member', group: 4, ownAnswer: true });
-    expect(GROUP_CELL.read('in group 4')).toEqual({ part: 'member', group: 4, ownAnswer: false });
+    expect(GROUP_CELL.read('in group 4, own answer')).toEqual({ part: 'member', group: 4, ownAnswer: true, byWord: false });
+    expect(GROUP_CELL.read('in group 4')).toEqual({ part: 'member', group: 4, ownAnswer: false, byWord: false });
     expect(GROUP_CELL.read('group 4, own answer')).toBeUndefined();
   });
 });
