@@ -46,8 +46,11 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // seller who does not read every line accepts 1.1 % wrong rows instead of 2.9 %): its `yes` costs a cell, 50 cells then
     // reach 80.3 % (seed 7: 75.1 %; 50 questions 92.0 %, 90.8 %). The floor follows the measured figure down, on purpose.
     // Each round of 50 questions asked the most rows per cell first (`order-review-questions.ts`): 50 cells, 28 questions,
-    // 81.3 % (seed 7: 79.4 %; before it 79.4 %, 74.8 %; 50 questions unchanged, 91.9 %, 90.9 %).
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.81);
+    // 81.3 % (seed 7: 79.4 %; before it 79.4 %, 74.8 %; 50 questions unchanged, 91.9 %, 90.9 %). Session 17: an answer no
+    // longer reaches a name that says a twin leaf's word outside its type (the generated list's `Шай … гранулированный` and
+    // `… 25 пак.` rows, which its truth puts in black tea beside the directory's granulated and bagged tea leaves, stay open)
+    // and the long tail's head-word questions take cells for their `no`s: 1,606 of 1,983 (81.0 %).
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.805);
     expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
     expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.81);
     expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);

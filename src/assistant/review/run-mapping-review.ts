@@ -29,7 +29,7 @@ import { createFileBrandCollector } from './collect-file-brands.js';
 import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
 import { askGroupsOutsideFileSections } from './ask-groups-outside-file-sections.js';
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
-import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
+import { findAnsweredType, indexAnsweredTypes, saysTwinOfAnswer } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
 import { groupTypesByLeaf } from './group-types-by-leaf.js';
@@ -124,7 +124,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const examples = listed === undefined ? undefined : await collectServiceExamples(listed, index, knownBrands);
   const findAnswer = (name: string): KnownLeaf | undefined => {
     const found = findAnsweredType(answered, name, knownBrands);
-    return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
+    // A name that says a twin leaf's word outside the answered type was never seen by the seller's answer (as `lookup: category` reads it).
+    if (found === undefined || saysTwinOfAnswer(classifier, found.answer, name, found.type)) return undefined;
+    return { leafId: found.answer, source: 'your answer' };
   };
   // Where the sure rows lie says the file's sections (`file-sections.ts`); in a file of a few, a pick outside them is asked,
   // and `--apply` writes them (sheet `Sections`, with the other sections sure rows lay in, to add). Sections the mapping
