@@ -52,7 +52,7 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // and the long tail's head-word questions take cells for their `no`s: 1,606 of 1,983 (81.0 %).
     expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.805);
     expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.81);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.805);
     expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);
   }, 300_000);
 });

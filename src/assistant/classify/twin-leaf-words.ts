@@ -21,6 +21,12 @@ interface TwinWord {
   stem: string;
   /** The word names children (`детские`): a name saying a child (`для девочки`, `детский`) says it. */
   kids: boolean;
+  /**
+   * The word is of the leaf's Kazakh name: said only by its own stem. Another derivation of a start is a Russian reading
+   * (`гранулы`, `гранулированный`); a Kazakh word's start is often a Russian word with a Kazakh ending (`пакеттегі` "in a
+   * packet" of bagged tea is no `пакет` a loose tea comes in).
+   */
+  kazakh?: true;
 }
 
 /** A twin of a leaf, the words its name says that the leaf's does not, and the leaf's own words the twin's does not say. */
@@ -33,7 +39,7 @@ interface Twin {
 // A shorter stem is a preposition, a conjunction or a unit (`в`, `и`, `г`), never the word a kind is told by; nor is a
 // longer preposition (`для`, `без`: `Средства для кухни` and `Дезинфицирующие средства` are not told apart by `для`).
 const SHORTEST_STEM = 3;
-const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при', 'под', 'над', 'или', 'про', 'через', 'около', 'против', 'после', 'перед', 'между', 'вместо', 'кроме']);
+const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при', 'под', 'над', 'или', 'про', 'через', 'около', 'против', 'после', 'перед', 'между', 'вместо', 'кроме', ...readKazakhFunctionWords()]);
 // The short ones, which end a leaf's head as the long ones do (`Шлемы и защита` is no purpose: `и` is not here).
 const SHORT_PREPOSITIONS: ReadonlySet<string> = new Set(['в', 'во', 'на', 'от', 'по', 'из', 'к', 'ко', 'с', 'со', 'у', 'о', 'об']);
 // `с`/`со` after the goods: what they come with (`Аквариум Juwel 75 с освещением`), not what they are.
@@ -45,6 +51,12 @@ const SHARED_START_SLACK = 2;
 // A word cut short with a dot (`мол.`, `гран.`, `пак.`), as the name writes it: at least three letters.
 const CUT_WORD = /(\p{L}{3,})\./gu;
 const COUNT = /^\d+$/u;
+// The units a count of packed goods is written in (`100 пак`, `20 саше`): after a count only these are a unit cut short. Any
+// other word after a number is the name going on (`5 лет`, `2 в 1`), never a twin's word (`лет` of `Летние шины`).
+const PACK_UNITS: ReadonlySet<string> = new Set(['пак', 'пакет', 'пакетов', 'пакетиков', 'пакетика', 'саше', 'стик', 'стиков', 'капс', 'капсул', 'капсулы', 'таб', 'табл', 'таблеток', 'пир', 'пирам', 'пирамидок']);
+// A diminutive's suffix after the base noun's stem: `пакетик` is a tea bag, `пакет` a pack the goods come in (`Чай листовой в
+// пакете zip-lock`): two goods, though the stems share their start.
+const DIMINUTIVE_REST = /^(?:ик|ек|ок|чик|очк|ечк|ичк|оньк|еньк)/u;
 const LETTERS = /^\p{L}+$/u;
 
 const twinsOf = new WeakMap<ClassifierIndex, Map<number, Twin[]>>();
@@ -81,7 +93,7 @@ function readSaidWords(name: string, typeWords: ReadonlySet<string>): SaidWord[]
   const cut = new Set([...name.toLowerCase().replace(/ё/gu, 'е').matchAll(CUT_WORD)].map((match) => match[1] ?? ''));
   // A count's unit is written cut short with or without the dot (`20 пак.`, `100 пак`: packets).
   tokens.forEach((word, at) => {
-    if (at > 0 && COUNT.test(tokens[at - 1] ?? '')) cut.add(word);
+    if (at > 0 && COUNT.test(tokens[at - 1] ?? '') && PACK_UNITS.has(word)) cut.add(word);
   });
   return tokens
     .map((word, at) => ({ word, at }))
@@ -99,7 +111,9 @@ function isChildFor(tokens: readonly string[], at: number): boolean {
 }
 
 function saysTwinWord(said: SaidWord, twin: TwinWord): boolean {
-  if (twin.kids) return said.kids || said.stem === twin.stem;
+  // `дет.` cut short says the children's twin as `для девочки` does.
+  if (twin.kids) return said.kids || said.stem === twin.stem || (said.cut && twin.word.startsWith(said.word));
+  if (twin.kazakh === true) return said.stem === twin.stem;
   if (said.cut && twin.word.startsWith(said.word)) return true;
   return isSameWordStem(said.stem, twin.stem);
 }
@@ -111,7 +125,17 @@ function saysTwinWord(said: SaidWord, twin: TwinWord): boolean {
 export function isSameWordStem(a: string, b: string): boolean {
   if (a === b) return true;
   const shared = countSharedStart(a, b);
-  return shared >= SHARED_START && shared >= Math.min(a.length, b.length) - SHARED_START_SLACK;
+  if (shared < SHARED_START || shared < Math.min(a.length, b.length) - SHARED_START_SLACK) return false;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return !(longer.startsWith(shorter) && DIMINUTIVE_REST.test(longer.slice(shorter.length)));
+}
+
+/**
+ * Kazakh conjunctions and postpositions, as written and as typed on a Russian keyboard: `Песочницы и игрушки для песка` is
+ * `… мен …` in Kazakh, and `мен` ("and") is no word a twin is told apart by, as `и` and `для` are not.
+ */
+function readKazakhFunctionWords(): string[] {
+  return ['мен', 'бен', 'пен', 'және', 'жане', 'арналған', 'арналган', 'үшін', 'ушин', 'ушін', 'қарсы', 'карсы', 'кейінгі', 'кейинги', 'кейін', 'кейин'];
 }
 
 function countSharedStart(a: string, b: string): number {
@@ -172,6 +196,6 @@ function readLeafWords(leaf: IndexedLeaf): { words: TwinWord[]; head: Set<string
       .filter((word) => word.stem.length >= SHORTEST_STEM || word.kids);
   const head = read(purpose < 0 ? tokens : tokens.slice(0, purpose)).filter((word) => !word.kids);
   // The Kazakh name's words too (`көк` of `Көк шай`): a Kazakh name says the leaf's own word in Kazakh.
-  const kazakh = read(tokenizeForMatch(leaf.pathKaz.split(' / ').at(-1) ?? ''));
+  const kazakh = read(tokenizeForMatch(leaf.pathKaz.split(' / ').at(-1) ?? '')).map((word): TwinWord => ({ ...word, kazakh: true }));
   return { words: [...read(tokens), ...kazakh], head: new Set(head.map((word) => word.stem)) };
 }

@@ -39,9 +39,10 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, u
     problems,
     apply(text, report) {
       const answered = findAnsweredType(keys, text, knownBrands);
+      // The answer reached the name even where a confident pick of the whole name wins over it below, or a twin leaf's word
+      // the name says keeps it from the name: the entry is in use, never reported unused.
+      if (answered !== undefined) usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
       if (answered !== undefined && !saysTwinOfAnswer(classifier, answerLeaves.get(answered.answer) ?? [], text, answered.type)) {
-        // The answer reached the name even where a confident pick of the whole name wins over it below.
-        usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
         const leaves = answerLeaves.get(answered.answer) ?? [];
         const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options);
         return pick?.path ?? answered.answer;

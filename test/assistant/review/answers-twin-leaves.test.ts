@@ -101,3 +101,32 @@ describe('traps: where the answer stands', () => {
     expect(saysTwinOfAnswer(index, BIKES, 'Велосипед Stels электро 26"', 'велосипед')).toBe(false);
   });
 });
+
+describe('traps of review9: notes and function words are no twin words', () => {
+  const leafNamed = (name: string): number => {
+    const leaf = index.leaves.find((entry) => entry.path.split(' / ').at(-1) === name);
+    if (leaf === undefined) throw new Error(`no leaf ${name}`);
+    return leaf.id;
+  };
+
+  it('never reads a Kazakh conjunction or postposition of a twin’s Kazakh name as its word', () => {
+    const toys = leafNamed('Интерактивные игрушки');
+    expect(saysTwinOfAnswer(index, toys, 'Ойыншық Робот Bumblebee мен Optimus', 'ойыншық')).toBe(false);
+    // A word of the twin's own name still says it: a robot that plays music may be a musical toy.
+    expect(saysTwinOfAnswer(index, toys, 'Ойыншық Робот музыка мен жарық', 'ойыншық')).toBe(true);
+  });
+
+  it('never reads the pack the goods come in as the diminutive twin’s word (`пакет` is not `пакетик`)', () => {
+    expect(saysTwinOfAnswer(index, BLACK_TEA, 'Чай Ахмад листовой 200 г пакет zip-lock', 'чай')).toBe(false);
+    expect(readAnswered('Чай Tess листовой 100 г в пакете')).toBe(BLACK_TEA);
+  });
+
+  it('reads only a pack unit after a count as a unit cut short', () => {
+    expect(saysTwinOfAnswer(index, BLACK_TEA, 'Чай Ахмад 100 пак', 'чай')).toBe(true);
+    expect(saysTwinOfAnswer(index, BLACK_TEA, 'Чай Ахмад выдержка 5 лет', 'чай')).toBe(false);
+  });
+
+  it('reads `дет.` cut short as the children’s twin', () => {
+    expect(saysTwinOfAnswer(index, BIKES, 'Велосипед Forward 26 дет.', 'велосипед')).toBe(true);
+  });
+});
