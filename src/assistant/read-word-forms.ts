@@ -33,6 +33,29 @@ export function isSameWordStem(word: string, longer: string): boolean {
   return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
 }
 
+// Two stems that start alike for this many letters at least (and for all but two letters of the shorter) are one word in
+// another derivation: `гранул` of `гранулы` and `гранулированн`, `пакетик` and `пакетированн`.
+const SHARED_START = 5;
+const SHARED_START_SLACK = 2;
+
+/**
+ * Whether two stems (`stemForIndex`) are one word or one word in another derivation: equal, or alike for `SHARED_START`
+ * letters at least and for all but two letters of the shorter (`гранул` of `гранулы` and `гранулированн`, `зарядн` and
+ * `зарядк`), but never a base noun and its diminutive (`пакет`, `пакетик`): where kinds of goods are told apart by a word (a
+ * twin leaf's, `twin-leaf-words.ts`), a diminutive names other goods (a tea bag, not the pack loose tea comes in), unlike the
+ * label matcher's `isSameWordStem`, which reads a category's diminutive as the same goods (`коврики` of `ковры`).
+ */
+export function isDerivedStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared += 1;
+  if (shared < SHARED_START || shared < Math.min(a.length, b.length) - SHARED_START_SLACK) return false;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (!longer.startsWith(shorter)) return true;
+  const rest = longer.slice(shorter.length);
+  return !DIMINUTIVE.test(rest) && !DIMINUTIVE_SUFFIX.test(rest);
+}
+
 /** Whether a longer word is a word with a prefix before it (`дошкольников` of `школьников`), another stem, so another word. */
 export function isPrefixedWord(word: string, longer: string): boolean {
   return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);

@@ -10,10 +10,10 @@
  * (`ask-groups-outside-file-sections.ts`) instead of classifying the names again.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isDerivedStem } from '../read-word-forms.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Classification } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
-import { isSameWordStem } from './twin-leaf-words.js';
 
 /** The sections a file's goods belong to: directory paths of top-level sections or groups, as the directory writes them. */
 export interface FileSections {
@@ -129,7 +129,7 @@ const SHORTEST_KIN_STEM = 4;
  * The top-level sections that are no trade of the file (`readFileSections`' `oneLeaf`): those reached through one leaf
  * (`readOneLeafSections`), and, among the sections of a file read as of a few, one other than the main (the most sure rows)
  * whose sure rows reach fewer than `FEWEST_TRADE_LEAVES` leaves, scattered over it (`isScattered`), none of whose levels below
- * the section shares a word (`isSameWordStem`: `Автомобильные зарядные устройства` and `Беспроводные зарядки`) with the levels
+ * the section shares a word (`isDerivedStem`: `Автомобильные зарядные устройства` and `Беспроводные зарядки`) with the levels
  * of the other sections' sure leaves: words' other senses, not goods the file sells.
  * A bicycle shop's `Крылья`, `АКБ` and `Тормозные колодки` sure in `Автотовары / Кузов и оптика / Капоты и крылья`, `… /
  * Аксессуары для авто / Аккумуляторы`, `… / Тормозная система / Тормозные колодки` are words' other senses, unrelated to its
@@ -151,7 +151,7 @@ export function readNoTradeSections(sureByLeafPath: ReadonlyMap<string, number>)
     const paths = leaves.get(section) ?? [];
     if (paths.length >= FEWEST_TRADE_LEAVES || !isScattered(paths)) continue;
     const own = wordsOf.get(section) ?? new Set<string>();
-    const kin = [...wordsOf].some(([other, words]) => other !== section && [...own].some((stem) => [...words].some((word) => isSameWordStem(stem, word))));
+    const kin = [...wordsOf].some(([other, words]) => other !== section && [...own].some((stem) => [...words].some((word) => isDerivedStem(stem, word))));
     if (!kin) noTrade.add(section);
   }
   return noTrade;

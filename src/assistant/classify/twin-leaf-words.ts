@@ -9,6 +9,7 @@
  * the plain type, and the seller never saw these words. Such a name is read as if no answer reached it.
  */
 import { findDemographicMark } from '../demographic-words.js';
+import { isDerivedStem } from '../read-word-forms.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readLeavesById } from './read-leaves-by-id.js';
@@ -44,19 +45,13 @@ const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при',
 const SHORT_PREPOSITIONS: ReadonlySet<string> = new Set(['в', 'во', 'на', 'от', 'по', 'из', 'к', 'ко', 'с', 'со', 'у', 'о', 'об']);
 // `с`/`со` after the goods: what they come with (`Аквариум Juwel 75 с освещением`), not what they are.
 const COMPOSITION: ReadonlySet<string> = new Set(['с', 'со']);
-// Two stems that start alike for this many letters at least (and for all but two letters of the shorter) are one word in
-// another derivation: `гранул` of `гранулы` and `гранулированн`, `пакетик` and `пакетированн`.
-const SHARED_START = 5;
-const SHARED_START_SLACK = 2;
 // A word cut short with a dot (`мол.`, `гран.`, `пак.`), as the name writes it: at least three letters.
 const CUT_WORD = /(\p{L}{3,})\./gu;
 const COUNT = /^\d+$/u;
 // The units a count of packed goods is written in (`100 пак`, `20 саше`): after a count only these are a unit cut short. Any
 // other word after a number is the name going on (`5 лет`, `2 в 1`), never a twin's word (`лет` of `Летние шины`).
 const PACK_UNITS: ReadonlySet<string> = new Set(['пак', 'пакет', 'пакетов', 'пакетиков', 'пакетика', 'саше', 'стик', 'стиков', 'капс', 'капсул', 'капсулы', 'таб', 'табл', 'таблеток', 'пир', 'пирам', 'пирамидок']);
-// A diminutive's suffix after the base noun's stem: `пакетик` is a tea bag, `пакет` a pack the goods come in (`Чай листовой в
-// пакете zip-lock`): two goods, though the stems share their start.
-const DIMINUTIVE_REST = /^(?:ик|ек|ок|чик|очк|ечк|ичк|оньк|еньк)/u;
+
 const LETTERS = /^\p{L}+$/u;
 
 const twinsOf = new WeakMap<ClassifierIndex, Map<number, Twin[]>>();
@@ -115,19 +110,7 @@ function saysTwinWord(said: SaidWord, twin: TwinWord): boolean {
   if (twin.kids) return said.kids || said.stem === twin.stem || (said.cut && twin.word.startsWith(said.word));
   if (twin.kazakh === true) return said.stem === twin.stem;
   if (said.cut && twin.word.startsWith(said.word)) return true;
-  return isSameWordStem(said.stem, twin.stem);
-}
-
-/**
- * Whether two stems are one word, or one word in another derivation: equal, or alike for `SHARED_START` letters at least and
- * for all but two letters of the shorter (`гранул` of `гранулы` and `гранулированн`, `зарядн` and `зарядк`).
- */
-export function isSameWordStem(a: string, b: string): boolean {
-  if (a === b) return true;
-  const shared = countSharedStart(a, b);
-  if (shared < SHARED_START || shared < Math.min(a.length, b.length) - SHARED_START_SLACK) return false;
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  return !(longer.startsWith(shorter) && DIMINUTIVE_REST.test(longer.slice(shorter.length)));
+  return isDerivedStem(said.stem, twin.stem);
 }
 
 /**
@@ -136,12 +119,6 @@ export function isSameWordStem(a: string, b: string): boolean {
  */
 function readKazakhFunctionWords(): string[] {
   return ['мен', 'бен', 'пен', 'және', 'жане', 'арналған', 'арналган', 'үшін', 'ушин', 'ушін', 'қарсы', 'карсы', 'кейінгі', 'кейинги', 'кейін', 'кейин'];
-}
-
-function countSharedStart(a: string, b: string): number {
-  let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
-  return at;
 }
 
 /** The twins of a leaf, read once per leaf and index. */
