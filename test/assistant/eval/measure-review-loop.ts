@@ -36,7 +36,7 @@ import { createReferenceData } from '../../../src/sandbox/reference-data.js';
 import { resolveSettings } from '../../../src/settings/resolve-settings.js';
 import { openSource } from '../../../src/sources/open-source.js';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
-import { generatePriceList, writePriceListCsv } from './generate-price-list.js';
+import { generatePriceList, writePriceListCsv, type PriceList } from './generate-price-list.js';
 
 /** The mapping the loop starts from: the category is what `lookup: category` reads in the name. */
 export const REVIEW_LOOP_MAPPING = `columns:
@@ -163,13 +163,16 @@ export interface ReviewLoopBudget {
  */
 export type ReviewLoopSeller = 'careful' | 'careless';
 
-/** Runs the loop in a temporary directory; by default a careful seller answers 50 questions. */
-export async function measureReviewLoop(options: { rows?: number; seed?: number; budget?: ReviewLoopBudget; seller?: ReviewLoopSeller } = {}): Promise<ReviewLoopFigures> {
+/**
+ * Runs the loop in a temporary directory; by default a careful seller answers 50 questions about the generated list, or
+ * about `list` (a price list written elsewhere, e.g. a trade the generator does not know, with its truth by row).
+ */
+export async function measureReviewLoop(options: { rows?: number; seed?: number; budget?: ReviewLoopBudget; seller?: ReviewLoopSeller; list?: Pick<PriceList, 'rows'> | undefined } = {}): Promise<ReviewLoopFigures> {
   const budget = options.budget ?? { unit: 'questions', limit: 50 };
   const seller = options.seller ?? 'careful';
   const dir = await mkdtemp(join(tmpdir(), 'review-loop-'));
   try {
-    const list = generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
+    const list = options.list ?? generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
     await writePriceListCsv(join(dir, 'price.csv'), list);
     await writeFile(join(dir, 'price.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;

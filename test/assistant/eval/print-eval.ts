@@ -1,7 +1,8 @@
 /**
  * Prints the evaluation figures and every miss, against the original tree the labels were written
  * for and the directory the sandbox serves by default:
- * `npx tsx test/assistant/eval/print-eval.ts [--all] [--original | --default]`.
+ * `npx tsx test/assistant/eval/print-eval.ts [--all] [--original | --default] [--labels FILE.csv]` (`--labels`: that
+ * file's labels alone, in the columns of `labels.csv`).
  */
 import { join } from 'node:path';
 import { buildSandboxDirectories } from '../measure-matching.js';
@@ -10,8 +11,11 @@ import { applyDirectoryAnswers, formatFigures, measureBrands, measureCategories,
 const verbose = process.argv.includes('--all');
 const breadths = process.argv.includes('--original') ? (['original'] as const) : process.argv.includes('--default') ? (['marketplace'] as const) : (['original', 'marketplace'] as const);
 const sets: [string, string, 'label' | 'brand'][] = [];
-if (SHARED_EVAL_DIR !== undefined) sets.push(['shared categories', join(SHARED_EVAL_DIR, 'labels.csv'), 'label'], ['shared brands', join(SHARED_EVAL_DIR, 'brands.csv'), 'brand']);
-sets.push(['own categories', join(OWN_EVAL_DIR, 'labels.csv'), 'label'], ['own brands', join(OWN_EVAL_DIR, 'brands.csv'), 'brand']);
+// `--labels FILE`: only that file's category labels (written elsewhere, e.g. fresh ones against the default directory).
+const labelsAt = process.argv.indexOf('--labels');
+if (labelsAt >= 0) sets.push(['categories of ' + (process.argv[labelsAt + 1] ?? ''), process.argv[labelsAt + 1] ?? '', 'label']);
+else if (SHARED_EVAL_DIR !== undefined) sets.push(['shared categories', join(SHARED_EVAL_DIR, 'labels.csv'), 'label'], ['shared brands', join(SHARED_EVAL_DIR, 'brands.csv'), 'brand']);
+if (labelsAt < 0) sets.push(['own categories', join(OWN_EVAL_DIR, 'labels.csv'), 'label'], ['own brands', join(OWN_EVAL_DIR, 'brands.csv'), 'brand']);
 for (const breadth of breadths) {
   const directories = buildSandboxDirectories(breadth);
   const directoryName = breadth === 'original' ? 'original directory' : 'default directory';

@@ -1,18 +1,22 @@
 /**
  * Prints the review loop's figures on the generated price list, under both budgets of issue 33's "50
  * review answers" (50 questions, and 50 filled cells: a group's `no`s are cells the seller fills too):
- * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells]` (both when the
- * budget is not named). Under each budget, beside the careful seller's figures, a careless seller's (`yes` on every
+ * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells] [--list FILE.tsv]` (both when the
+ * budget is not named; `--list`: a price list written elsewhere, `read-price-list-tsv.ts`, instead of the generated one). Under each budget, beside the careful seller's figures, a careless seller's (`yes` on every
  * group's row, nothing excepted): what the one-`yes` questions accept when a seller does not read every line.
  */
 import { measureReviewLoop, type ReviewLoopBudget } from './measure-review-loop.js';
+import { readPriceListTsv } from './read-price-list-tsv.js';
 
-const rows = Number(process.argv[2] ?? 2000);
-const seed = Number(process.argv[3] ?? 33);
-const units: ReviewLoopBudget['unit'][] = process.argv[4] === 'questions' || process.argv[4] === 'cells' ? [process.argv[4]] : ['questions', 'cells'];
+const listAt = process.argv.indexOf('--list');
+const list = listAt < 0 ? undefined : readPriceListTsv(process.argv[listAt + 1] ?? '');
+const args = listAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, listAt), ...process.argv.slice(listAt + 2)];
+const rows = Number(args[0] ?? 2000);
+const seed = Number(args[1] ?? 33);
+const units: ReviewLoopBudget['unit'][] = args[2] === 'questions' || args[2] === 'cells' ? [args[2]] : ['questions', 'cells'];
 const share = (part: number, whole: number): string => `${part} of ${whole} (${((part / Math.max(1, whole)) * 100).toFixed(1)} %)`;
 for (const unit of units) {
-  const figures = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 } });
+  const figures = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 }, list });
   if (unit === units[0]) console.log(JSON.stringify(figures.review, null, 1));
   console.log(`\n== budget: 50 ${unit} ==`);
   console.log(`questions answered ${figures.answers} (${figures.wordAnswers} of them words, ${figures.groupAnswers} groups leaving out ${figures.leftOut} types), left empty ${figures.leftEmpty}; cells filled ${figures.cells}`);
@@ -22,7 +26,7 @@ for (const unit of units) {
     console.log(`${name}: right ${share(pass.right, pass.takeable)}; accepted ${pass.accepted}, wrong among accepted ${share(pass.acceptedWrong, pass.accepted)}`);
     for (const line of pass.wrongExamples) console.log(`  ${line}`);
   }
-  const careless = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 }, seller: 'careless' });
+  const careless = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 }, seller: 'careless', list });
   console.log(`careless seller (yes on every group's row, nothing excepted; ${careless.answers} questions, ${careless.cells} cells): after (pipeline) right ${share(careless.after.right, careless.after.takeable)}; accepted ${careless.after.accepted}, wrong among accepted ${share(careless.after.acceptedWrong, careless.after.accepted)}`);
   for (const line of careless.after.wrongExamples.slice(0, 10)) console.log(`  ${line}`);
 }

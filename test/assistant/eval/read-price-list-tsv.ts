@@ -1,0 +1,39 @@
+/**
+ * Reads a price list written outside the generator (a trade it does not know) for the review loop: a UTF-8 TSV with
+ * the header `name<TAB>leaf`, one product name a row and the id of its right leaf in the sandbox's default
+ * (marketplace-sized) directory, empty or `none` when no leaf fits. Further columns are ignored. The other cells of a
+ * row are filled as the generator fills them, so the loop maps it the same way.
+ */
+import { readFileSync } from 'node:fs';
+import type { PriceList, PriceListRow } from './generate-price-list.js';
+
+/** The rows of a `name<TAB>leaf` file, with made-up article, price, barcode and photo cells. */
+export function readPriceListTsv(path: string): Pick<PriceList, 'rows'> {
+  const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const header = (lines[0] ?? '').split('\t').map((cell) => cell.trim().toLowerCase());
+  const nameAt = header.indexOf('name');
+  const leafAt = header.indexOf('leaf');
+  if (nameAt < 0 || leafAt < 0) throw new Error(`${path}: the first line must name the columns "name" and "leaf" (TAB-separated)`);
+  const rows = lines.slice(1).map((line, i): PriceListRow => {
+    const cells = line.split('\t');
+    const leaf = (cells[leafAt] ?? '').trim();
+    if (leaf !== '' && leaf !== 'none' && !/^\d+$/.test(leaf)) throw new Error(`${path}: line ${i + 2}: leaf "${leaf}" is no leaf id`);
+    const n = i + 1;
+    return {
+      cells: {
+        Артикул: `PL-${String(100000 + n).padStart(6, '0')}`,
+        Наименование: (cells[nameAt] ?? '').trim(),
+        Цена: String(100 + ((n * 37) % 9000)),
+        Штрихкод: '',
+        'Ед. изм.': 'шт',
+        Остаток: '10',
+        'Код поставщика': '',
+        Размер: '',
+        Фото: `https://img.example.kz/p/${n}.jpg`,
+      },
+      leafId: leaf === '' || leaf === 'none' ? null : Number(leaf),
+      kind: '',
+    };
+  });
+  return { rows };
+}
