@@ -11,9 +11,12 @@ import { readPriceListTsv } from './read-price-list-tsv.js';
 const listAt = process.argv.indexOf('--list');
 const list = listAt < 0 ? undefined : readPriceListTsv(process.argv[listAt + 1] ?? '');
 const args = listAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, listAt), ...process.argv.slice(listAt + 2)];
-const rows = Number(args[0] ?? 2000);
-const seed = Number(args[1] ?? 33);
-const units: ReviewLoopBudget['unit'][] = args[2] === 'questions' || args[2] === 'cells' ? [args[2]] : ['questions', 'cells'];
+// The budget is named anywhere among the arguments; the numbers are rows, then seed.
+const unit = args.find((arg): arg is ReviewLoopBudget['unit'] => arg === 'questions' || arg === 'cells');
+const numbers = args.filter((arg) => arg !== unit);
+const rows = Number(numbers[0] ?? 2000);
+const seed = Number(numbers[1] ?? 33);
+const units: ReviewLoopBudget['unit'][] = unit === undefined ? ['questions', 'cells'] : [unit];
 const share = (part: number, whole: number): string => `${part} of ${whole} (${((part / Math.max(1, whole)) * 100).toFixed(1)} %)`;
 for (const unit of units) {
   const figures = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 }, list });

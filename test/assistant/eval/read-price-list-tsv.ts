@@ -2,9 +2,11 @@
  * Reads a price list written outside the generator (a trade it does not know) for the review loop: a UTF-8 TSV with
  * the header `name<TAB>leaf`, one product name a row and the id of its right leaf in the sandbox's default
  * (marketplace-sized) directory, empty or `none` when no leaf fits. Further columns are ignored. The other cells of a
- * row are filled as the generator fills them, so the loop maps it the same way.
+ * row are filled as the generator fills them (a valid barcode on every row: a row the validation rejects is never
+ * "accepted", and the loop's wrong-among-accepted check would not see it), so the loop maps it the same way.
  */
 import { readFileSync } from 'node:fs';
+import { buildPrefixedEan13 } from '../../helpers/seller-file-fixtures.js';
 import type { PriceList, PriceListRow } from './generate-price-list.js';
 
 /** The rows of a `name<TAB>leaf` file, with made-up article, price, barcode and photo cells. */
@@ -24,7 +26,7 @@ export function readPriceListTsv(path: string): Pick<PriceList, 'rows'> {
         Артикул: `PL-${String(100000 + n).padStart(6, '0')}`,
         Наименование: (cells[nameAt] ?? '').trim(),
         Цена: String(100 + ((n * 37) % 9000)),
-        Штрихкод: '',
+        Штрихкод: buildPrefixedEan13('460', 100000 + n),
         'Ед. изм.': 'шт',
         Остаток: '10',
         'Код поставщика': '',
