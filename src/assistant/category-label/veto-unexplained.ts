@@ -14,13 +14,14 @@ import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
+import { isPlacementWord } from './placement-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
-import { collectSortingWords, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
+import { collectSortingWords, isPlacementOfLeaf, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
 
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
@@ -86,11 +87,18 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       sorting ??= collectSortingWords(leaves.values());
-      const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
+      const sorts = (word: string): boolean => {
+        const entry = sorting?.get(stemForIndex(word));
+        return isSortingWordOfSection(entry, word, leaf, type.words) || isPlacementOfLeaf(entry, word, leaf, type.words);
+      };
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
+      // A word of where goods are mounted is spelt as meant, in the label and in the leaf: `напольные` is no misspelling of the
+      // leaf's `настольные` (`Лампы напольные` are no table lamps), nor `настольные` of `напольные` (`Весы настольные`).
+      const spelling = (word: string, leafWord: string): boolean => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE;
+      const lookAlike = (word: string): boolean => leafWords.some((leafWord) => spelling(word, leafWord) && (isPlacementWord(word) || isPlacementWord(leafWord)));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || lookAlike(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       const named = readNamedStems(classifier);
