@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { isPlacementWord } from '../../src/assistant/category-label/placement-words.js';
+import { isRoomWord } from '../../src/assistant/category-label/room-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -70,5 +71,32 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
       expect(original.match(label).status, label).toBe('todo');
       expect(marketplace.match(label).status, label).toBe('todo');
     }
+  });
+});
+
+describe('a room the goods are used in (issue 33, labels18)', () => {
+  it('reads the room by its word forms, never a bathtub by the shared stem', () => {
+    for (const word of ['кухни', 'ванной', 'спальни', 'прихожей', 'балкона']) expect(isRoomWord(word), word).toBe(true);
+    for (const word of ['ванн', 'ванны', 'кухонный', 'сада', 'детской']) expect(isRoomWord(word), word).toBe(false);
+  });
+
+  it('only places the goods of the leaf whose whole name is the label\'s head, though a branch of the section names it', () => {
+    // `кухни` of `Посуда и кухня`, a branch beside `Мебель`: kitchen chairs and kitchen towels are chairs and towels.
+    for (const [label, key] of [
+      ['Стулья для кухни', '60304'],
+      ['Полотенца для кухни', '60204'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+  });
+
+  it('chooses no leaf among several the head names, nor makes bath goods of a bathtub\'s', () => {
+    // `Детские столы и стулья` (marketplace) are chairs too; a knife leaf is no scissors; bath salt is no table salt.
+    expect(marketplace.match('Стулья для кухни').status).toBe('todo');
+    expect(original.match('Ножницы для кухни').status).toBe('todo');
+    expect(original.match('Соль для ванн').status).toBe('todo');
+    expect(marketplace.match('Соль для ванн').best?.key).toBe('81205');
   });
 });
