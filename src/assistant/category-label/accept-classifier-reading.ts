@@ -12,6 +12,7 @@ import type { MatchThresholds } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { splitLabelParts } from '../read-label-kinds.js';
 import type { ScoredCandidate } from '../score-candidates.js';
+import { findUseWordOfLeafKind } from './find-use-word-of-leaf-kind.js';
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
 import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
 
@@ -44,7 +45,10 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
       // is of the leaf's own section): the classifier lets such a purpose qualify.
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      const type = extractProductType(head);
+      if (type.purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      // `Шампуни для сухих волос`, which the classifier reads as `Сухие шампуни`: the label says `сухих` of the hair.
+      if (findUseWordOfLeafKind(leaf, type) !== undefined) return match;
       const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
     },
