@@ -24,6 +24,19 @@ describe('a path level that opens with a preposition (issue 33, labels18)', () =
     for (const matcher of [original, marketplace]) expect(matcher.match('Мебель/Для спальни').candidates[0]?.key).not.toBe('90302');
   });
 
+  it('keeps the use the level above is weighed with: no hair shampoo for dogs, no art brush for make-up', () => {
+    // Each was a confident pick of the original directory while the level above was read alone.
+    for (const [label, wrong] of [
+      ['Шампуни/Для собак', '80301'],
+      ['Кисти/Для макияжа', '70305'],
+      ['Сыворотки/Для волос', '80102'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.best?.key, label).not.toBe(wrong);
+    }
+  });
+
   it('keeps what the level above and the use name together', () => {
     for (const matcher of [original, marketplace]) expect(matcher.match('Корма/Для кошек').best?.key).toBe('110101');
     expect(original.match('Сантехника/Смесители/Для кухни').best?.key).toBe('120301');
