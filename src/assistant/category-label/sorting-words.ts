@@ -6,7 +6,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ADJECTIVE } from '../read-label-kinds.js';
 import { isRelatedWord } from '../read-word-forms.js';
 import { STOP_WORDS } from './label-text.js';
-import { isPlacementWord } from './placement-words.js';
+import { isPlacementStem, isPlacementWord } from './placement-words.js';
 
 /** Where the directory uses one word stem: the top-level sections, the leaves it qualifies as an adjective, the branches it names. */
 export interface SortingWord {
@@ -61,11 +61,32 @@ export function isSortingWordOfSection(entry: SortingWord | undefined, word: str
 }
 
 /**
- * `Диваны угловые`, `Турник настенный`: a word of where goods are mounted (`isPlacementWord`) qualifies the leaf, wherever
- * else the directory uses it, unless the directory says it makes other goods (`isOtherGoodsWord`).
+ * `Диваны угловые`, `Светильники потолочные`: a word of where goods are mounted (`isPlacementWord`) qualifies the leaf when
+ * - the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its goods are things
+ *   placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари настенные` are
+ *   lanterns on a wall);
+ * - the label's other words say a whole name of the leaf, so the word is not what the matcher read as a misspelling of the
+ *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`);
+ * - and the directory does not say it makes other goods (`isOtherGoodsWord`).
  */
-export function isPlacementOfLeaf(entry: SortingWord | undefined, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
-  return isPlacementWord(word) && (entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords));
+export function isPlacementOfLeaf(sorting: ReadonlyMap<string, SortingWord>, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  if (!isPlacementWord(word) || !readPlacementSections(sorting).has(readPathSection(leaf.path))) return false;
+  const said = new Set(typeWords.filter((other) => other !== word).map(stemForIndex));
+  const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.has(stem)));
+  const entry = sorting.get(stemForIndex(word));
+  return named && (entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords));
+}
+
+const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
+
+/** The top-level sections whose leaves or branches are named by a word of where goods are mounted, read once per directory. */
+function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
+  let sections = placementSections.get(sorting);
+  if (sections === undefined) {
+    sections = new Set([...sorting].filter(([stem]) => isPlacementStem(stem)).flatMap(([, entry]) => [...entry.sections]));
+    placementSections.set(sorting, sections);
+  }
+  return sections;
 }
 
 /**

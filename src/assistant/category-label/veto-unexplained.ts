@@ -86,11 +86,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
-      sorting ??= collectSortingWords(leaves.values());
-      const sorts = (word: string): boolean => {
-        const entry = sorting?.get(stemForIndex(word));
-        return isSortingWordOfSection(entry, word, leaf, type.words) || isPlacementOfLeaf(entry, word, leaf, type.words);
-      };
+      const sortingWords = (sorting ??= collectSortingWords(leaves.values()));
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isPlacementOfLeaf(sortingWords, word, leaf, type.words);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
