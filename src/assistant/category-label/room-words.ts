@@ -16,6 +16,17 @@ const ROOM_FORMS: ReadonlySet<string> = new Set([
   'кабинет', 'кабинета',
 ]);
 
+/**
+ * Places outside a home (a general class: garden, country house, plot, kitchen garden, street, yard), by stem: a leaf whose
+ * path names one (`Сад и дача / Шланги и полив`) holds goods of outdoors, which no room of the label's is.
+ */
+const OUTDOOR_STEMS: ReadonlySet<string> = new Set(['сад', 'дач', 'участк', 'огород', 'улиц', 'двор']);
+
+/** Whether a stem of a leaf's path (`stemForIndex`) names a place outside a home (`сад`, `дач`). */
+export function isOutdoorStem(stem: string): boolean {
+  return OUTDOOR_STEMS.has(stem);
+}
+
 /** Whether a word (normalised) names a room where goods are used (`кухни`, `ванной`). */
 export function isRoomWord(word: string): boolean {
   return ROOM_FORMS.has(word);
