@@ -6,6 +6,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ADJECTIVE } from '../read-label-kinds.js';
 import { isRelatedWord } from '../read-word-forms.js';
 import { STOP_WORDS } from './label-text.js';
+import { isConstructionWord } from './construction-words.js';
 import { isPlacementStem, isPlacementWord } from './placement-words.js';
 
 /** Where the directory uses one word stem: the top-level sections, the leaves it qualifies as an adjective, the branches it names. */
@@ -62,15 +63,29 @@ export function isSortingWordOfSection(entry: SortingWord | undefined, word: str
 
 /**
  * `Диваны угловые`, `Светильники потолочные`: a word of where goods are mounted (`isPlacementWord`) qualifies the leaf when
- * - the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its goods are things
- *   placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари настенные` are
- *   lanterns on a wall);
- * - the label's other words say a whole name of the leaf, so the word is not what the matcher read as a misspelling of the
- *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`);
- * - and the directory does not say it makes other goods (`isOtherGoodsWord`).
+ * the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its goods are things
+ * placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари настенные` are
+ * lanterns on a wall). And as every word of a class does (`isClassWordOfLeaf`).
  */
 export function isPlacementOfLeaf(sorting: ReadonlyMap<string, SortingWord>, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
   if (!isPlacementWord(word) || !readPlacementSections(sorting).has(readPathSection(leaf.path))) return false;
+  return isClassWordOfLeaf(sorting, word, leaf, typeWords);
+}
+
+/**
+ * `Гантели разборные`, `Холодильники двухкамерные`: a word of how goods are built (`isConstructionWord`) qualifies the leaf
+ * whose whole name the label's other words say, unless the directory says it makes other goods (`isClassWordOfLeaf`).
+ */
+export function isConstructionOfLeaf(sorting: ReadonlyMap<string, SortingWord>, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  return isConstructionWord(word) && isClassWordOfLeaf(sorting, word, leaf, typeWords);
+}
+
+/**
+ * A word of a general class qualifies the leaf when the label's other words say a whole name of it, so the word is not what
+ * the matcher read as a misspelling of the leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as
+ * `придверные` of `Коврики придверные`), and the directory does not say it makes other goods (`isOtherGoodsWord`).
+ */
+function isClassWordOfLeaf(sorting: ReadonlyMap<string, SortingWord>, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
   const said = new Set(typeWords.filter((other) => other !== word).map(stemForIndex));
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.has(stem)));
   const entry = sorting.get(stemForIndex(word));

@@ -22,7 +22,7 @@ import { findOtherSectionPurposes, readNamedStems } from './find-other-section-p
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
-import { collectSortingWords, isPlacementOfLeaf, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
+import { collectSortingWords, isConstructionOfLeaf, isPlacementOfLeaf, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
 
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
@@ -88,7 +88,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       const sortingWords = (sorting ??= collectSortingWords(leaves.values()));
-      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isPlacementOfLeaf(sortingWords, word, leaf, type.words);
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isPlacementOfLeaf(sortingWords, word, leaf, type.words) || isConstructionOfLeaf(sortingWords, word, leaf, type.words);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
