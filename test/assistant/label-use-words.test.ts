@@ -55,6 +55,12 @@ describe('a word the label says of its use and the leaf of its goods (issue 33, 
     expect(original.match('Шампуни для сухих волос').best?.key).toBe('80301');
   });
 
+  it('keeps it where the rows\' names, read alone, say the same leaf', () => {
+    const match = marketplace.match('Шампуни для сухих волос', { productNames: ['Шампунь для сухих волос 400 мл', 'Шампунь Syoss для сухих волос 500 мл'] });
+    expect(match.status).toBe('todo');
+    expect(match.candidates.map((candidate) => candidate.key)).toContain('80301');
+  });
+
   it('is not a use the leaf makes an adjective of', () => {
     for (const matcher of [original, marketplace]) expect(matcher.match('Весы для кухни').best?.key).toBe('20211');
   });
