@@ -15,7 +15,7 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
   it('qualifies the leaf whose whole name the label\'s other words say', () => {
     for (const [label, key] of [
       ['Гантели разборные', '90103'],
-      ['Холодильники двухкамерные', '20101'],
+      ['Разборные гантели', '90103'],
     ] as const) {
       for (const matcher of [original, marketplace]) {
         const match = matcher.match(label);
@@ -23,7 +23,13 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
         expect(match.best?.key, label).toBe(key);
       }
     }
-    expect(original.match('Стулья складные').best?.key).toBe('60304');
+    for (const label of ['Стулья складные', 'Складные стулья']) expect(original.match(label).best?.key, label).toBe('60304');
+    expect(original.match('Холодильники двухкамерные').best?.key).toBe('20101');
+  });
+
+  it('says nothing of which goods a noun names that leaves of two sections are named by', () => {
+    // `Дверные ручки` (building) beside the pens; the cost: `Автомобильные холодильники` beside the fridges.
+    for (const label of ['Ручки складные', 'Складные ручки', 'Холодильники двухкамерные']) expect(marketplace.match(label).status, label).toBe('todo');
   });
 
   it('leaves disposable, inflatable and telescopic goods questions, and a leaf that names the build the match', () => {

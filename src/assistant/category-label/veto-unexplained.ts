@@ -22,7 +22,8 @@ import { findOtherSectionPurposes, readNamedStems } from './find-other-section-p
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
-import { collectSortingWords, isConstructionOfLeaf, isPlacementOfLeaf, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
+import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
+import { isSortingWordOfSection, readSortingWords } from './sorting-words.js';
 
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
@@ -52,7 +53,6 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
   let leaves: Map<string, IndexedLeaf> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
-  let sorting: Map<string, SortingWord> | undefined;
   let purposes: Map<string, IndexedLeaf[]> | undefined;
   let evidence: WordEvidence | undefined;
   return {
@@ -87,8 +87,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
-      const sortingWords = (sorting ??= collectSortingWords(leaves.values()));
-      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isPlacementOfLeaf(sortingWords, word, leaf, type.words) || isConstructionOfLeaf(sortingWords, word, leaf, type.words);
+      const sortingWords = readSortingWords(classifier);
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type.words);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
