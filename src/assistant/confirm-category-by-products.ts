@@ -38,6 +38,7 @@ import { isDepartmentLabel } from './read-department-label.js';
 import { ADJECTIVE } from './read-label-kinds.js';
 import { isRelatedWord } from './read-word-forms.js';
 import { findOtherSectionPurposes } from './category-label/find-other-section-purposes.js';
+import { findUseWordOfLeafKind } from './category-label/find-use-word-of-leaf-kind.js';
 import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
@@ -98,6 +99,8 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       // A department is so only where the label names no leaf well by itself (`ТВ` is `Телевизоры`, beside `ТВ, аудио и видео`).
       const weak = (match.candidates[0]?.score ?? 0) < CATEGORY_THRESHOLDS.minScore;
       if (agreedLeaf !== undefined && (findUnheldGroupWords(labelType.words, agreedLeaf).length > 0 || (weak && isDepartmentLabel(classifier, labelType.words, agreedLeaf)))) return withCandidate(match, agreed.leafId, index);
+      // `Шампуни для сухих волос` whose rows the classifier reads as `Сухие шампуни`: the label says `сухих` of the hair.
+      if (agreedLeaf !== undefined && findUseWordOfLeafKind(agreedLeaf, labelType) !== undefined) return withCandidate(match, agreed.leafId, index);
       // `Комбинезоны для собак` whose row says `Комбинезон на девочку`: the names' leaf whose path says whom it is for
       // (`Детская одежда`), and a label saying it is for what only another section names, contradict each other.
       if (agreedLeaf !== undefined && !isDemographicEmpty(agreedLeaf.demographic) && findOtherSectionPurposes(classifier, agreedLeaf, labelType.purpose).length > 0) return match;

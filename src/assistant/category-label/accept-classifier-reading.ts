@@ -1,7 +1,7 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { isCatchAllText } from '../classify/catch-all-words.js';
-import { classifyProduct } from '../classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { readLeavesById } from '../classify/read-leaves-by-id.js';
@@ -12,8 +12,15 @@ import type { MatchThresholds } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { splitLabelParts } from '../read-label-kinds.js';
 import type { ScoredCandidate } from '../score-candidates.js';
+import { findUseWordOfLeafKind } from './find-use-word-of-leaf-kind.js';
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
 import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
+import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
+
+/** Whether the words the classifier leaves unexplained are some, and each one a class word of the leaf's goods. */
+function isOnlyClassWords(unexplained: readonly string[], isClassWord: (word: string) => boolean): boolean {
+  return unexplained.length > 0 && unexplained.every(isClassWord);
+}
 
 /**
  * The product classifier's reading of a label where the matcher asks: a question whose first
@@ -36,16 +43,24 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       if (isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
-      if (!reading.confident || String(reading.leafId) !== first.key) return match;
+      if (String(reading.leafId) !== first.key) return match;
       const said = collectDemographic(tokenizeForMatch(text));
       const leaf = readLeavesById(classifier).get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      const type = extractProductType(head);
+      // `Угловые диваны`, `Складные стулья`: the classifier's one doubt is a word of a class that only qualifies the leaf's
+      // goods (where they are mounted, how they are built), which the label matcher holds down only for standing first.
+      const onlyClassWords = !reading.confident && isOnlyClassWords(findUnexplainedWords(classifier, leaf, type), (word) => isClassWordOfLeafGoods(classifier, word, leaf, type.words));
+      if (!reading.confident && !onlyClassWords) return match;
       if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
       // is of the leaf's own section): the classifier lets such a purpose qualify.
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
-      const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
+      if (type.purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      // `Шампуни для сухих волос`, which the classifier reads as `Сухие шампуни`: the label says `сухих` of the hair.
+      if (findUseWordOfLeafKind(leaf, type) !== undefined) return match;
+      const confidence = onlyClassWords ? thresholds.minScore : Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence);
+      const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, confidence), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
     },
   };

@@ -5,6 +5,7 @@ import { addTo, prefixKey } from './index-leaves.js';
 import { MIN_RELATED_PREFIX } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
+import { isRoomWord } from './room-words.js';
 import type { LeafRelations } from './score-by-name.js';
 
 /**
@@ -50,6 +51,8 @@ export function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelat
       for (const other of byHeadPrefix.get(prefixKey(word)) ?? []) {
         if (other !== leaf && other.variants.some((variant) => variant.language === 'rus' && variant.head.some((name) => beginsAlike(word, name)))) return false;
       }
+      // A room is where goods are used, whichever branch names it (`кухни` of `Посуда и кухня` in `Стулья для кухни`).
+      if (isRoomWord(word)) continue;
       for (const [group, words] of groupWords.get(leaf.rootKey) ?? []) {
         if (group !== leaf.groupKey && [...words].some((other) => sameWord(word, other, similarity))) return false;
       }

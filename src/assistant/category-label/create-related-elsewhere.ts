@@ -5,6 +5,7 @@ import { isRelatedWord } from '../read-word-forms.js';
 import { stemWord } from '../stem-word.js';
 import { addTo, readOrAdd } from './index-leaves.js';
 import { MIN_RELATED_PREFIX } from './label-scores.js';
+import { isPlacementWord } from './placement-words.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 
 /**
@@ -49,8 +50,9 @@ export function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: 
   };
   return (word, leaf, matched) => {
     // What the leaf's path says of its goods (`строительный` under `Строительство`), and a word that never changes a kind
-    // (`кожаные` of `Папки кожаные`: a material), qualify any goods: they point to no other leaf.
-    if (isAdjectiveOfOwnPath(word, leaf.pathWords) || isNeutralModifier(stemForIndex(word), word, false)) return false;
+    // (`кожаные` of `Папки кожаные`: a material), or where goods are mounted (`настенные` of `Зеркала настенные`, beside
+    // `Настенные часы`), qualify any goods: they point to no other leaf.
+    if (isAdjectiveOfOwnPath(word, leaf.pathWords) || isNeutralModifier(stemForIndex(word), word, false) || isPlacementWord(word)) return false;
     let found = related.get(word);
     if (found === undefined) {
       found = { leaves: new Set(), roots: new Set() };

@@ -30,8 +30,24 @@ export function readLabelHead(text: string): string {
 export function readLabelLevels(text: string): string[] {
   const withoutCode = text.replace(CODE_PREFIX, '');
   const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
-  const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
+  const segments = splitPathLevels(cleaned);
   return (segments.length === 0 ? [cleaned] : segments).map((segment) => segment.replace(PARENTHESES, ' '));
+}
+
+/**
+ * The levels of a path with letters in them. A level that opens with a preposition names no goods: it is a use or a trait
+ * of the level above (`Смесители / Для кухни`, `Шампуни / Для сухих волос`, `Мебель / Для спальни`), and is read as one
+ * level with it, as the seller would have written it without the slash (never `Детские кухни`, `Сухие шампуни`, `Спальные
+ * мешки` by the use's words alone).
+ */
+export function splitPathLevels(text: string): string[] {
+  const levels: string[] = [];
+  for (const segment of text.split(PATH_SEPARATOR).filter((part) => /\p{L}/u.test(part))) {
+    const opensWithPreposition = PREPOSITIONS.has(segment.trim().split(/\s+/u)[0]?.toLowerCase() ?? '');
+    if (opensWithPreposition && levels.length > 0) levels[levels.length - 1] = `${levels[levels.length - 1] ?? ''} ${segment}`;
+    else levels.push(segment);
+  }
+  return levels;
 }
 
 /** Words before the first preposition; in Kazakh, the words after `арналған` (`ерлерге арналған футболка`). */

@@ -7,7 +7,7 @@ import type { MatchThresholds, ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { BRANCH_DOUBT } from './branch-names.js';
 import { decide } from './decide-label-match.js';
-import { PATH_SEPARATOR, STOP_WORDS } from './label-text.js';
+import { splitPathLevels, STOP_WORDS } from './label-text.js';
 import type { NarrowingContext } from './narrower-leaves.js';
 import { createLabelReader, type ParsedLabel } from './parse-label.js';
 import type { LabelDirectory } from './prepare-label-directory.js';
@@ -56,7 +56,7 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
       const match = matchLabel(text, readLabel(text, context.parentPath), context);
       // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it. A last level
       // naming a branch (`Обувь / Женская обувь`) names something: the branch, whose leaves it holds down.
-      if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || match.doubt === BRANCH_DOUBT || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
+      if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || match.doubt === BRANCH_DOUBT || splitPathLevels(text).length < 2) return match;
       const widened = matchLabel(text, readLabel(text, context.parentPath, 2), context);
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },

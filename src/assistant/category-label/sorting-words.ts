@@ -1,5 +1,5 @@
 import { rewriteWithSynonyms } from '../category-synonyms.js';
-import type { IndexedLeaf } from '../classify/classifier-types.js';
+import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { readPathSection } from '../classify/classify-product.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
@@ -44,24 +44,40 @@ export function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, 
   return words;
 }
 
+const sortingWordsByIndex = new WeakMap<ClassifierIndex, Map<string, SortingWord>>();
+
+/** The directory's words (`collectSortingWords`), read once per classifier index for every rule that asks. */
+export function readSortingWords(index: ClassifierIndex): ReadonlyMap<string, SortingWord> {
+  let words = sortingWordsByIndex.get(index);
+  if (words === undefined) sortingWordsByIndex.set(index, (words = collectSortingWords(index.leaves)));
+  return words;
+}
+
 /**
  * `Кольца золотые` for the jewellery `Кольца`, `Ноутбуки игровые` for `Ноутбуки`: an adjective the directory qualifies
  * goods of two kinds or more by (`Золотые серьги`, `Золотые цепи`; `Игровые консоли`, `Игровые кресла`), all of them in the
  * leaf's own top-level section and nowhere else, sorts that section's goods: it qualifies the leaf as it does its
- * neighbours. Not where a branch is named by it that the leaf is not under (`Тормозная система`: `Диски тормозные` are no
- * wheel rims), nor where a leaf it qualifies is of the label's own head, in its words or through the synonyms (`Золотые
- * цепи` for `Цепочки золотые`, `Игровые гарнитуры` for `Наушники игровые`: that leaf or a question, never the plain one).
+ * neighbours. Not where the directory says the word makes other goods (`isOtherGoodsWord`).
  * A word the directory uses nowhere, or in another section too, says nothing.
  */
 export function isSortingWordOfSection(entry: SortingWord | undefined, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
   if (entry === undefined || !ADJECTIVE.test(word)) return false;
   const section = readPathSection(leaf.path);
   if (entry.sections.size !== 1 || !entry.sections.has(section)) return false;
-  if ([...entry.branches].some((branch) => !leaf.path.startsWith(`${branch} / `))) return false;
   const kinds = new Set(entry.qualified.map((others) => others.map(stemForIndex).join(' ')));
-  if (kinds.size < 2) return false;
+  return kinds.size >= 2 && !isOtherGoodsWord(entry, word, leaf, typeWords);
+}
+
+/**
+ * Where the directory itself says an adjective makes other goods than the leaf's: a branch is named by it that the leaf is
+ * not under (`Тормозная система`: `Диски тормозные` are no wheel rims), or a leaf it qualifies is of the label's own head,
+ * in its words or through the synonyms (`Золотые цепи` for `Цепочки золотые`, `Игровые гарнитуры` for `Наушники игровые`,
+ * `Потолочные светильники` for `Светильники потолочные`: that leaf or a question, never the plain one).
+ */
+export function isOtherGoodsWord(entry: SortingWord, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  if ([...entry.branches].some((branch) => !leaf.path.startsWith(`${branch} / `))) return true;
   const head = typeWords.filter((other) => other !== word);
   // In other words too: `Игровые гарнитуры` are the gaming `Наушники игровые` (`гарнитура` → `наушники`).
   const sayings = (other: string): string[] => [other, ...tokenizeForMatch(rewriteWithSynonyms(other)?.text ?? '')];
-  return !entry.qualified.some((others) => others.flatMap(sayings).some((other) => head.some((own) => isRelatedWord(own, other, 3))));
+  return entry.qualified.some((others) => others.flatMap(sayings).some((other) => head.some((own) => isRelatedWord(own, other, 3))));
 }

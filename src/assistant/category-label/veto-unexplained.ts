@@ -14,13 +14,16 @@ import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
+import { isOutdoorStem, isRoomWord } from './room-words.js';
+import { isPlacementWord } from './placement-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
-import { collectSortingWords, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
+import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
+import { isSortingWordOfSection, readSortingWords } from './sorting-words.js';
 
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
@@ -50,7 +53,6 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
   let leaves: Map<string, IndexedLeaf> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
-  let sorting: Map<string, SortingWord> | undefined;
   let purposes: Map<string, IndexedLeaf[]> | undefined;
   let evidence: WordEvidence | undefined;
   return {
@@ -85,18 +87,27 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
-      sorting ??= collectSortingWords(leaves.values());
-      const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
+      const sortingWords = readSortingWords(classifier);
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type.words);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
+      // A word of where goods are mounted is spelt as meant, in the label and in the leaf: `напольные` is no misspelling of the
+      // leaf's `настольные` (`Лампы напольные` are no table lamps), nor `настольные` of `напольные` (`Весы настольные`).
+      const spelling = (word: string, leafWord: string): boolean => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE;
+      const lookAlike = (word: string): boolean => leafWords.some((leafWord) => spelling(word, leafWord) && (isPlacementWord(word) || isPlacementWord(leafWord)));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || lookAlike(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       const named = readNamedStems(classifier);
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readPathSection(leaf.path);
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
+      // `Шланги для кухни` against `Сад и дача / Шланги и полив`: a room the goods are for is no place of the leaf's outdoor goods.
+      const room = type.purpose.find(isRoomWord);
+      // The branches under the top-level section, not the section itself (`Дом и сад` holds the home's goods too).
+      const branchStems = leaf.path.split(' / ').slice(1, -1).flatMap((level) => tokenizeForMatch(level)).map(stemForIndex);
+      if (room !== undefined && branchStems.some(isOutdoorStem)) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
       // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
       // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
       const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));

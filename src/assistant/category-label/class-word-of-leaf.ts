@@ -1,0 +1,47 @@
+import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
+import { readPathSection } from '../classify/classify-product.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { isConstructionWord } from './construction-words.js';
+import { isPlacementStem, isPlacementWord } from './placement-words.js';
+import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
+
+/**
+ * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
+ * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`) or how they are built (`Гантели разборные`,
+ * `Холодильники двухкамерные`). It does when
+ * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
+ *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
+ *   настенные` are lanterns on a wall);
+ * - the label's other words say a whole name of the leaf, so the word is not what the matcher read as a misspelling of the
+ *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`);
+ * - for a build, no leaf of another top-level section is named by the label's head noun: the noun then names two things
+ *   (`Ручки` of pens and of `Дверные ручки`), and a word of the build does not say which (`Ручки складные`), where a
+ *   placement in a room does;
+ * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
+ */
+export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  const sorting = readSortingWords(index);
+  const placement = isPlacementWord(word);
+  if (!placement && !isConstructionWord(word)) return false;
+  const section = readPathSection(leaf.path);
+  if (placement && !readPlacementSections(sorting).has(section)) return false;
+  const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
+  const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
+  // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
+  const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readPathSection(index.leaves[at]?.path ?? section) !== section);
+  if (!named || (!placement && said.some(elsewhere))) return false;
+  const entry = sorting.get(stemForIndex(word));
+  return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
+}
+
+const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
+
+/** The top-level sections whose leaves or branches are named by a word of where goods are mounted, read once per directory. */
+function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
+  let sections = placementSections.get(sorting);
+  if (sections === undefined) {
+    sections = new Set([...sorting].filter(([stem]) => isPlacementStem(stem)).flatMap(([, entry]) => [...entry.sections]));
+    placementSections.set(sorting, sections);
+  }
+  return sections;
+}

@@ -1,0 +1,33 @@
+/**
+ * The rooms of a home and an office, as a use after `для` says them (`для кухни`, `для ванной`, `для спальни`): a general
+ * class of words of where goods are used. Such a use places the goods, it never makes them another kind: `Стулья для кухни`
+ * are chairs, `Полки для ванной` shelves. Written as the genitive and the other cases a label uses, never by stem: the
+ * stem of `ванной` is that of `ванн` (bathtubs), and `Соль для ванн` is no table salt. Left out: `детская` (whom goods are
+ * for, the demographic rules'), `туалет` and `сад`, which also name goods or a trade of their own (`Ножницы садовые`).
+ */
+const ROOM_FORMS: ReadonlySet<string> = new Set([
+  'кухня', 'кухни', 'кухню', 'кухонь',
+  'ванная', 'ванной', 'ванную', 'ванных',
+  'спальня', 'спальни', 'спальню', 'спален',
+  'гостиная', 'гостиной', 'гостиную',
+  'прихожая', 'прихожей', 'прихожую',
+  'коридор', 'коридора',
+  'балкон', 'балкона', 'балконов',
+  'кабинет', 'кабинета',
+]);
+
+/**
+ * Places outside a home (a general class: garden, country house, plot, kitchen garden, street, yard), by stem: a leaf whose
+ * path names one (`Сад и дача / Шланги и полив`) holds goods of outdoors, which no room of the label's is.
+ */
+const OUTDOOR_STEMS: ReadonlySet<string> = new Set(['сад', 'дач', 'участк', 'огород', 'улиц', 'двор']);
+
+/** Whether a stem of a leaf's path (`stemForIndex`) names a place outside a home (`сад`, `дач`). */
+export function isOutdoorStem(stem: string): boolean {
+  return OUTDOOR_STEMS.has(stem);
+}
+
+/** Whether a word (normalised) names a room where goods are used (`кухни`, `ванной`). */
+export function isRoomWord(word: string): boolean {
+  return ROOM_FORMS.has(word);
+}
