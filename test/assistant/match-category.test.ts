@@ -27,8 +27,8 @@ describe('a label whose head is one leaf and whose words after a preposition onl
     expect(original.match('Машинки на радиоуправлении').status).toBe('todo');
     // `волос` of `Уход за волосами`: a hair serum, not the face serums of the leaf `Сыворотки`.
     expect(original.match('Сыворотка для волос').status).toBe('todo');
-    // `кухни` of `Посуда и кухня`, under the root of `Мебель / Стулья`.
-    expect(original.match('Стулья для кухни').status).toBe('todo');
+    // A room after `для` places the chairs (labels round 18); where `Детские столы и стулья` is a rival they stay a question.
+    expect(marketplace.match('Стулья для кухни').status).toBe('todo');
     // The marketplace directory has a branch for cats' goods beside the carriers.
     expect(marketplace.match('Переноска для кошек').status).toBe('todo');
     expect(original.match('Переноска для кошек').best?.key).toBe('110207');
@@ -419,8 +419,9 @@ describe('a leaf named by the label\'s own words in another order', () => {
   });
 
   it('leaves the broader leaf a question where no leaf names the label whole', () => {
-    // The original tree has only `Светильники`, `Мыло`: the label's other word stays unexplained.
-    for (const label of ['Светильники потолочные', 'Мыло жидкое', 'Коньки роликовые']) expect(original.match(label).status, label).toBe('todo');
+    // The original tree has only `Мыло`, `Коньки`: the label's other word stays unexplained (a placement word such as
+    // `потолочные` only narrows lighting, labels round 18).
+    for (const label of ['Мыло жидкое', 'Коньки роликовые']) expect(original.match(label).status, label).toBe('todo');
   });
 });
 
