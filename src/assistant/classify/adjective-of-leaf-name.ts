@@ -26,6 +26,12 @@ export const ADJECTIVE_LEAF_CONFIDENCE = 0.5;
 /** The doubt of such a proposal; the review reads it as naming a leaf the seller must confirm (`find-proposal-doubt.ts`). */
 export const NOUN_NAMES_NO_LEAF = "the type's noun names no leaf";
 
+/** Whether the name writes the word cut short: followed by a dot. */
+function isCutInName(name: string, word: string): boolean {
+  const at = name.toLowerCase().replace(/ё/g, 'е').indexOf(`${word}.`);
+  return at >= 0 && !/\p{L}/u.test(name[at - 1] ?? '');
+}
+
 /** The leaf a word of the type names as an adjective of its one-word Russian name, with that name, or undefined. */
 export function findLeafOfAdjective(index: ClassifierIndex, word: string): { leaf: IndexedLeaf; name: IndexedName } | undefined {
   if (!ADJECTIVE_FORM.test(word)) return undefined;
@@ -45,25 +51,27 @@ export function findLeafOfAdjective(index: ClassifierIndex, word: string): { lea
 
 /**
  * Where the type names no leaf (`decided` proposes none), the one leaf an adjective of the type (any word but its noun, the
- * first word of no adjective's form) names by its one-word name, proposed unsure with the doubt `NOUN_NAMES_NO_LEAF`; else `decided` as it is.
+ * first word of no adjective's form) names by its one-word name, proposed unsure with the doubt `NOUN_NAMES_NO_LEAF`; else
+ * `decided` as it is. A noun the name (`name`) cuts short with a dot is no noun the directory lacks, only one it cannot read
+ * (`Аккумуляторные батар.` are batteries, not the car `Аккумуляторы`): nothing is proposed for it.
  */
-export function proposeLeafOfAdjective(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
+export function proposeLeafOfAdjective(index: ClassifierIndex, decided: Classification, type: ProductType, name: string): Classification {
   const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
-  if (decided.leafId !== undefined || noun === undefined || type.words.length < 2) return decided;
+  if (decided.leafId !== undefined || noun === undefined || type.words.length < 2 || isCutInName(name, noun)) return decided;
   const said = type.words.filter((word) => word !== noun).map((word) => ({ word, found: findLeafOfAdjective(index, word) }));
   const leaves = new Set(said.flatMap(({ found }) => (found === undefined ? [] : [found.leaf.id])));
   const first = said.find(({ found }) => found !== undefined);
   if (leaves.size !== 1 || first?.found === undefined) return decided;
   const { word, found } = first;
-  const { leaf, name } = found;
+  const { leaf, name: leafName } = found;
   return {
     ...decided,
     leafId: leaf.id,
     path: leaf.path,
     confidence: ADJECTIVE_LEAF_CONFIDENCE,
     confident: false,
-    evidence: [{ phrase: type.text, source: 'name', matched: name.text, via: 'name', leafId: leaf.id, path: leaf.path }],
+    evidence: [{ phrase: type.text, source: 'name', matched: leafName.text, via: 'name', leafId: leaf.id, path: leaf.path }],
     alternatives: [],
-    doubt: `${NOUN_NAMES_NO_LEAF} ("${noun}"); "${word}" is said of "${name.text}"`,
+    doubt: `${NOUN_NAMES_NO_LEAF} ("${noun}"); "${word}" is said of "${leafName.text}"`,
   };
 }

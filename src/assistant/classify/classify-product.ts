@@ -167,7 +167,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
-  return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type), type)), options.sections);
+  return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type, input.name), type)), options.sections);
 }
 
 /**
