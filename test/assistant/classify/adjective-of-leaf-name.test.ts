@@ -13,6 +13,7 @@ import { extractProductType } from '../../../src/assistant/classify/extract-prod
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
 import { findProposalDoubt, readClassifierDoubt } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { groupTypesByHeadWord } from '../../../src/assistant/review/group-types-by-head-word.js';
+import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
@@ -81,5 +82,15 @@ describe('its type in the review', () => {
     expect(headGroups.map((group) => group.types.map((type) => type.type))).toEqual([['удилище поплавочное', 'удилище телескопическое']]);
     expect(singles).toEqual([spinning]);
     expect(findProposalDoubt(spinning)).toBeDefined();
+  });
+
+  it('doubts its own type’s line alone: the pipes of its head word stay lines a group’s `yes` takes', () => {
+    const sewer = reviewType('Труба канализационная Ani Plast 45 град. 5м серый', 10);
+    const plastic = reviewType('Труба полипропиленовая 20 мм', 12);
+    const metal = reviewType('Труба металлопластиковая 16 мм', 8);
+    const { leafGroups } = groupTypesByLeaf([sewer, plastic, metal]);
+    const group = leafGroups.find((item) => item.types.includes(plastic));
+    expect(group?.types).toEqual([sewer, plastic, metal]);
+    expect([...(group?.ownAnswers?.keys() ?? [])]).toEqual([sewer]);
   });
 });
