@@ -23,16 +23,15 @@ export interface TypesByHeadWord {
 /**
  * Groups the types of `types` (the singles `groupTypesByLeaf` left) that share their first head word and purpose, the
  * most rows first, in questions of at most `MOST_TYPES_IN_QUESTION` types; the order of `types` is kept among the singles.
- * A head word that names a pack (`набор`, `комплект`) says nothing of the goods: its types stay alone. So does a type whose
- * noun names no leaf while an adjective of it does (`удилище спиннинговое`, proposed `Спиннинги`): its adjective, not its head
- * word, says its kind, which the head word's other types (`удилище поплавочное`) are not; one leaf on the question's row
- * left it out by `no`.
+ * A head word that names a pack (`набор`, `комплект`) says nothing of the goods: its types stay alone. A type whose noun names
+ * no leaf while an adjective of it does (`удилище спиннинговое`, proposed `Спиннинги`) is asked with the types proposed that
+ * leaf so, not with its head word's: its adjective says its kind, which the head word's other types (`удилище поплавочное`)
+ * are not (one leaf on their question's row left it out by `no`).
  */
 export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesByHeadWord {
   const byHead = new Map<string, ProductTypeGroup[]>();
   for (const type of types) {
-    if (type.classification.doubt?.startsWith(NOUN_NAMES_NO_LEAF) === true) continue;
-    const head = readHeadWordKey(type);
+    const head = type.classification.doubt?.startsWith(NOUN_NAMES_NO_LEAF) === true ? readAdjectiveLeafKey(type) : readHeadWordKey(type);
     if (head === undefined) continue;
     byHead.set(head, [...(byHead.get(head) ?? []), type]);
   }
@@ -47,6 +46,12 @@ export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesB
   }
   const grouped = new Set(headGroups.flatMap((group) => group.types));
   return { headGroups, singles: types.filter((type) => !grouped.has(type)) };
+}
+
+/** The key of a type proposed a leaf by an adjective of its name (`NOUN_NAMES_NO_LEAF`): that leaf. */
+function readAdjectiveLeafKey(type: ProductTypeGroup): string | undefined {
+  const { leafId } = type.classification;
+  return leafId === undefined ? undefined : `leaf named by an adjective ${leafId}`;
 }
 
 const PACK_STEMS: ReadonlySet<string> = new Set([...CONTAINER_WORDS].map(stemForIndex));

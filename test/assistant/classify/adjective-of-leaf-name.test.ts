@@ -84,6 +84,16 @@ describe('its type in the review', () => {
     expect(findProposalDoubt(spinning)).toBeDefined();
   });
 
+  it('is asked with the types proposed the same leaf by an adjective, whatever their head word or its place', () => {
+    const spinning = reviewType('Удилище спиннинговое Волжанка', 16);
+    const ultralight = reviewType('Спиннинговое удилище ультралайт 1.8м', 1);
+    const float = reviewType('Удилище поплавочное 5 м', 6);
+    const sewer = reviewType('Отвод канализационный, серый', 7);
+    const { headGroups, singles } = groupTypesByHeadWord([spinning, ultralight, float, sewer]);
+    expect(headGroups.map((group) => group.types.map((type) => type.type))).toEqual([['удилище спиннинговое', 'спиннинговое удилище ультралайт']]);
+    expect(singles).toEqual([float, sewer]);
+  });
+
   it('doubts its own type’s line alone: the pipes of its head word stay lines a group’s `yes` takes', () => {
     const sewer = reviewType('Труба канализационная Ani Plast 45 град. 5м серый', 10);
     const plastic = reviewType('Труба полипропиленовая 20 мм', 12);
