@@ -12,6 +12,7 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import { askOutsideFileSections } from './file-sections.js';
+import { findLeafOfAdjective, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
@@ -165,7 +166,31 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   }
   const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
-  return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
+  // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
+  return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type, input.name), type)), options.sections);
+}
+
+/**
+ * `Труба канализационная` under `Трубы и фитинги`, beside `Канализация`: where the only doubt is words the leaf does not
+ * explain, one that is the adjective of the one-word name of another leaf of the same branch (its path but the leaf)
+ * (`adjective-of-leaf-name.ts`) tells the two apart: the goods may be that leaf's. The pick stays unsure as it was; the word
+ * is no harmless word to confirm (sheet Words) and no group's one `yes` takes the proposal. Measured and dropped: a noun that
+ * is another leaf's one-word name (`Горелка-паяльник`, `Спальник-одеяло`, `Плащ-дождевик`: a second noun mostly says the
+ * kind of the first, 25 of probe 22's 26 such rows were proposed right), a leaf of another section (`Фонарик
+ * аккумуляторный` beside car `Аккумуляторы`: what goods work with; the section words' rule reads other sections) or of another
+ * branch of the section (`Мармелад фруктовый`, `Вафли шоколадные` beside `Фрукты`, `Шоколад`: a flavour, the generated list's
+ * 5 right rows).
+ */
+function askHeldWordNamingLeaf(index: ClassifierIndex, decided: Classification): Classification {
+  if (decided.confident || decided.heldBy === undefined || decided.path === undefined) return decided;
+  const branch = branchOf(decided.path);
+  for (const word of decided.heldBy) {
+    const leaf = findLeafOfAdjective(index, word)?.leaf;
+    if (leaf === undefined || leaf.id === decided.leafId || branchOf(leaf.path) !== branch) continue;
+    const { heldBy: _held, ...asked } = decided;
+    return { ...asked, doubt: `the leaf does not explain "${word}", the adjective of another leaf's one-word name (${leaf.path})` };
+  }
+  return decided;
 }
 
 /**

@@ -61,13 +61,19 @@ export function describeFileSections(sections: FileSections): string {
 
 /**
  * The hook of the classifier and the label matcher: a sure pick outside the file's sections becomes a
- * question with the doubt naming them. A pick inside them, and every unsure one, is left as it is.
+ * question with the doubt naming them. So does an unsure one whose only doubt is words the leaf does not explain (`heldBy`):
+ * outside the file's trade, such a word is more often what makes the goods the trade's own (`Стул складной` of a fishing
+ * shop is camping furniture, not `Мебель / Стулья`; `Кружка туристическая`, `Сапоги ЭВА`), so the doubt names the sections and
+ * no group's one `yes` takes the pick; its words stay held (sheet Words is read from the names without the sections, and a
+ * word confirmed there makes the pick sure, which the sections then ask). A pick inside them, and every other unsure one, is
+ * left as it is.
  */
 export function askOutsideFileSections(result: Classification, sections: FileSections | undefined): Classification {
-  if (sections === undefined || !result.confident || !isOutsideFileSections(sections, result.path)) return result;
+  if (sections === undefined || !(result.confident || result.heldBy !== undefined) || !isOutsideFileSections(sections, result.path)) return result;
   // Measured and not kept: taking instead the one candidate inside the sections. It placed office staples right in a
   // stationery list, but car phone holders in the phone holders and construction heat guns in the hair dryers of a gadget
   // shop's list (12 rows, sure and wrong): a goods' other sense inside the file's sections is no better evidence.
+  if (!result.confident) return { ...result, doubt: describeOutsideDoubt(sections) };
   const { heldBy: _heldBy, ...rest } = result;
   return { ...rest, confident: false, doubt: describeOutsideDoubt(sections) };
 }

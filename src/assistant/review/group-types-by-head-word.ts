@@ -7,6 +7,7 @@
  * none or different ones, none of them sure enough for a leaf group, so a `yes` there takes nothing, and a seller who
  * answers `yes` on every group's row without reading places no row by it.
  */
+import { NOUN_NAMES_NO_LEAF } from '../classify/adjective-of-leaf-name.js';
 import { CONTAINER_WORDS } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
@@ -22,12 +23,15 @@ export interface TypesByHeadWord {
 /**
  * Groups the types of `types` (the singles `groupTypesByLeaf` left) that share their first head word and purpose, the
  * most rows first, in questions of at most `MOST_TYPES_IN_QUESTION` types; the order of `types` is kept among the singles.
- * A head word that names a pack (`набор`, `комплект`) says nothing of the goods: its types stay alone.
+ * A head word that names a pack (`набор`, `комплект`) says nothing of the goods: its types stay alone. A type whose noun names
+ * no leaf while an adjective of it does (`удилище спиннинговое`, proposed `Спиннинги`) is asked with the types proposed that
+ * leaf so, not with its head word's: its adjective says its kind, which the head word's other types (`удилище поплавочное`)
+ * are not (one leaf on their question's row left it out by `no`).
  */
 export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesByHeadWord {
   const byHead = new Map<string, ProductTypeGroup[]>();
   for (const type of types) {
-    const head = readHeadWordKey(type);
+    const head = type.classification.doubt?.startsWith(NOUN_NAMES_NO_LEAF) === true ? readAdjectiveLeafKey(type) : readHeadWordKey(type);
     if (head === undefined) continue;
     byHead.set(head, [...(byHead.get(head) ?? []), type]);
   }
@@ -42,6 +46,12 @@ export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesB
   }
   const grouped = new Set(headGroups.flatMap((group) => group.types));
   return { headGroups, singles: types.filter((type) => !grouped.has(type)) };
+}
+
+/** The key of a type proposed a leaf by an adjective of its name (`NOUN_NAMES_NO_LEAF`): that leaf. */
+function readAdjectiveLeafKey(type: ProductTypeGroup): string | undefined {
+  const { leafId } = type.classification;
+  return leafId === undefined ? undefined : `leaf named by an adjective ${leafId}`;
 }
 
 const PACK_STEMS: ReadonlySet<string> = new Set([...CONTAINER_WORDS].map(stemForIndex));

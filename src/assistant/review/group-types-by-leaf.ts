@@ -15,7 +15,7 @@
 import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
-import { findProposalDoubt } from './find-proposal-doubt.js';
+import { findProposalDoubt, readClassifierDoubt } from './find-proposal-doubt.js';
 import { readProductTypeParts } from './read-product-type-key.js';
 
 /**
@@ -149,7 +149,10 @@ function findDoubtedTypes(types: readonly ProductTypeGroup[]): Map<ProductTypeGr
   // A purpose the leaf does not explain spreads too: the head word's leaf is of another trade in this file (`праймер для
   // ресниц` beside `праймер кислотный`, both at make-up primers); kept to the purpose's own type, the careless seller's wrong
   // rows on probe 20's nail lists stayed 1.9 % and 2.1 % (0.4 % and 0.0 % with it).
-  const byKey = new Map([...doubts].filter(([type]) => readFirstHeadStem(type) !== '').map(([type]) => [keyOf(type), type.type]));
+  // A doubt of a word the type says beside its head (`труба канализационная` beside `Канализация`) is its own: spread, it made
+  // every pipe of probe 22's plumbing list a line of its own, 10 cells more than the 50-cell budget's last question could take.
+  const spreads = (type: ProductTypeGroup): boolean => readFirstHeadStem(type) !== '' && readClassifierDoubt(type.classification.doubt ?? '')?.ownWord !== true;
+  const byKey = new Map([...doubts].filter(([type]) => spreads(type)).map(([type]) => [keyOf(type), type.type]));
   for (const type of types) {
     const other = readProposedLeaf(type) === undefined || readFirstHeadStem(type) === '' || doubts.has(type) ? undefined : byKey.get(keyOf(type));
     if (other !== undefined) doubts.set(type, `the leaf is doubted for "${other}", of the same head word`);

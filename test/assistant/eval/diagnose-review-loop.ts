@@ -4,16 +4,21 @@
  * reached, left out of its group, left empty, …); which rows the answers did not settle although
  * their right leaf was given to another product type (by the leaf, with the answered types and the
  * unsettled rows' own types), and which rows an answer settled wrongly.
- * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed] [cells|questions]`. Reads the
- * generator's truth; prints, decides nothing.
+ * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed] [cells|questions] [--list FILE.tsv]` (`--list`: a
+ * price list written elsewhere, read as print-review-loop reads one). Reads the truth; prints, decides nothing.
  */
 import { createReferenceData } from '../../../src/sandbox/reference-data.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
 import { measureReviewLoop, type LoopRow, type QuestionCost, type ReviewLoopFigures } from './measure-review-loop.js';
+import { readPriceListTsv } from './read-price-list-tsv.js';
 
-const unit = process.argv[4] === 'questions' ? 'questions' : 'cells';
-const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33), budget: { unit, limit: 50 } });
+const listAt = process.argv.indexOf('--list');
+const list = listAt < 0 ? undefined : readPriceListTsv(process.argv[listAt + 1] ?? '');
+const args = listAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, listAt), ...process.argv.slice(listAt + 2)];
+const unit = args.includes('questions') ? 'questions' : 'cells';
+const numbers = args.filter((arg) => arg !== 'questions' && arg !== 'cells');
+const figures = await measureReviewLoop({ rows: Number(numbers[0] ?? 2000), seed: Number(numbers[1] ?? 33), budget: { unit, limit: 50 }, list });
 console.log(`budget: 50 ${unit}; ${figures.answers} questions answered, ${figures.cells} cells filled`);
 printCellLedger(figures);
 printOpenByCause(figures);
