@@ -17,9 +17,7 @@ import { loadColumnValues } from './load-column-values.js';
 import { loadServiceDirectories } from './load-service-directories.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { loadCategoryRows } from './load-category-rows.js';
-import { collectYamlNotes } from '../mapping/convert-mapping.js';
-import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
-import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
+import { isMappingWorkbook } from '../mapping/read-mapping-file.js';
 import { buildGroupRowOptions } from '../mapping/build-read-options.js';
 import { checkPathExists } from './check-path-exists.js';
 
@@ -95,7 +93,13 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const draft = buildMappingDraft({ ...input, barcodeRequired: options.settings.service.requiredFields.includes('barcode') });
   await mkdir(dirname(outPath), { recursive: true });
   if (xlsx) {
-    // The same draft, as the workbook form: the YAML's comments (scores, candidates, allowed values) become its notes.
+    // The same draft, as the workbook form: the YAML's comments (scores, candidates, allowed values) become its notes. Its
+    // modules are loaded here: the mapping decoder brings the mapping schema and zod, ~0.2 s a YAML draft need not pay.
+    const [{ decodeMappingYaml }, { collectYamlNotes }, { writeMappingWorkbook }] = await Promise.all([
+      import('../mapping/load-mapping.js'),
+      import('../mapping/convert-mapping.js'),
+      import('../mapping/write-mapping-workbook.js'),
+    ]);
     const document = decodeMappingYaml(draft.text, out);
     if (document.issues !== undefined) throw new ConfigError(`the draft could not be laid out as a workbook: ${document.issues.map((issue) => issue.message).join('; ')}`);
     await writeMappingWorkbook(outPath, { document: document.document as Record<string, unknown>, notes: collectYamlNotes(draft.text), index: matchers.index });
