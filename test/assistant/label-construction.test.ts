@@ -12,6 +12,11 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
     for (const word of ['одноразовые', 'многоразовые', 'телескопические', 'надувные', 'сборные', 'двойка', 'складка']) expect(isConstructionWord(word), word).toBe(false);
   });
 
+  it('reads a numeral only before a part noun: colour, age, language, use and shape are no count of parts (mend18)', () => {
+    for (const word of ['трехколесные', 'полутораспальное', 'двухъярусная', 'двустворчатый', 'четырехконфорочная', 'трехсекционный', 'двухуровневая']) expect(isConstructionWord(word), word).toBe(true);
+    for (const word of ['однотонные', 'многоцветные', 'однолетние', 'многолетние', 'двуязычные', 'многофункциональные', 'двусторонние', 'двухтактные', 'однородные', 'шестигранные']) expect(isConstructionWord(word), word).toBe(false);
+  });
+
   it('qualifies the leaf whose whole name the label\'s other words say', () => {
     for (const [label, key] of [
       ['Гантели разборные', '90103'],
