@@ -43,4 +43,10 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
     expect(marketplace.match('Велосипеды трехколесные').best?.key).toBe('70710');
     expect(original.match('Велосипеды трехколесные').status).toBe('todo');
   });
+
+  it('never reads a bare noun as the whole name of a leaf for people the label does not say (mend18)', () => {
+    // `Шезлонги для малышей` is the directory's only deckchair leaf: an adult folding deckchair is a question.
+    expect(marketplace.match('Шезлонги складные').status).toBe('todo');
+    expect(marketplace.match('Шезлонги складные для малышей').best?.key).toBe('70610');
+  });
 });

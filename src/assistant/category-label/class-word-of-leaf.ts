@@ -1,6 +1,8 @@
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { readPathSection } from '../classify/classify-product.js';
+import type { ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { isConstructionWord } from './construction-words.js';
 import { isPlacementStem, isPlacementWord } from './placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
@@ -13,13 +15,15 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall);
  * - the label's other words say a whole name of the leaf, so the word is not what the matcher read as a misspelling of the
- *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`);
+ *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`), and the
+ *   people the leaf is for, where its path or name says them (`Шезлонги складные` name no `Шезлонги для малышей`);
  * - for a build, no leaf of another top-level section is named by the label's head noun: the noun then names two things
  *   (`Ручки` of pens and of `Дверные ручки`), and a word of the build does not say which (`Ручки складные`), where a
  *   placement in a room does;
  * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
  */
-export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>): boolean {
+  const typeWords = type.words;
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   if (!placement && !isConstructionWord(word)) return false;
@@ -29,9 +33,14 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
   // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
   const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readPathSection(index.leaves[at]?.path ?? section) !== section);
-  if (!named || (!placement && said.some(elsewhere))) return false;
+  if (!named || !saysPeopleOfLeaf(collectDemographic([...type.words, ...type.purpose]), leaf.demographic) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
+}
+
+/** Whether the label's words say every people the leaf is for: its children, its gender (a leaf for nobody in particular always). */
+function saysPeopleOfLeaf(said: Demographic, leaf: Demographic): boolean {
+  return (leaf.kids !== true || said.kids === true) && (leaf.gender === undefined || said.gender === leaf.gender);
 }
 
 const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
