@@ -12,6 +12,8 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
     for (const word of ['настенный', 'настенные', 'потолочная', 'угловой', 'угловых', 'напольное', 'подвесные', 'прикроватная']) expect(isPlacementWord(word), word).toBe(true);
     // `настольный` names the table version of a game; `уголь`, `угол` are nouns of other things.
     for (const word of ['настольный', 'навесной', 'встраиваемый', 'уголь', 'угол', 'ручной']) expect(isPlacementWord(word), word).toBe(false);
+    // A noun whose stem meets the class's (`углов` of `Защита углов`) is no placement (mend18).
+    for (const word of ['углов', 'углом']) expect(isPlacementWord(word), word).toBe(false);
   });
 
   it('qualifies the leaf whose name is the label\'s head, in a directory that never uses the word', () => {
