@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { isPlacementWord } from '../../src/assistant/category-label/placement-words.js';
-import { isRoomWord } from '../../src/assistant/category-label/room-words.js';
+import { findRoomOfOutdoorLeaf, isRoomWord } from '../../src/assistant/category-label/room-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -115,6 +115,12 @@ describe('a room the goods are used in (issue 33, labels18)', () => {
   it('reads the room by its word forms, never a bathtub by the shared stem', () => {
     for (const word of ['кухни', 'ванной', 'спальни', 'прихожей', 'балкона']) expect(isRoomWord(word), word).toBe(true);
     for (const word of ['ванн', 'ванны', 'кухонный', 'сада', 'детской']) expect(isRoomWord(word), word).toBe(false);
+  });
+
+  it('says a room is no place of a leaf whose branches name a place outdoors, the top-level section aside', () => {
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Сад и дача / Шланги и полив', ['кухни'])).toBe('кухни');
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Мебель / Стулья', ['кухни'])).toBeUndefined();
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Сад и дача / Шланги и полив', ['полива'])).toBeUndefined();
   });
 
   it('only places the goods of the leaf whose whole name is the label\'s head, though a branch of the section names it', () => {
