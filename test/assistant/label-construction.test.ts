@@ -13,7 +13,7 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
   });
 
   it('reads a numeral only before a part noun: colour, age, language, use and shape are no count of parts (mend18)', () => {
-    for (const word of ['трехколесные', 'полутораспальное', 'двухъярусная', 'двустворчатый', 'четырехконфорочная', 'трехсекционный', 'двухуровневая']) expect(isConstructionWord(word), word).toBe(true);
+    for (const word of ['трехколесные', 'полутораспальное', 'двухъярусная', 'двустворчатый', 'четырехконфорочная', 'трехсекционный', 'двухуровневая', 'двухклавишный']) expect(isConstructionWord(word), word).toBe(true);
     for (const word of ['однотонные', 'многоцветные', 'однолетние', 'многолетние', 'двуязычные', 'многофункциональные', 'двусторонние', 'двухтактные', 'однородные', 'шестигранные']) expect(isConstructionWord(word), word).toBe(false);
   });
 
@@ -48,5 +48,7 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
     // `Шезлонги для малышей` is the directory's only deckchair leaf: an adult folding deckchair is a question.
     expect(marketplace.match('Шезлонги складные').status).toBe('todo');
     expect(marketplace.match('Шезлонги складные для малышей').best?.key).toBe('70610');
+    // A noun only ever of children's goods needs no word for them: the original directory's `Коляски` are under `Детские товары`.
+    expect(original.match('Коляски складные').best?.key).toBe('70202');
   });
 });

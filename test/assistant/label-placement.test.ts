@@ -55,6 +55,8 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
     // Where no leaf sorts the noun so, the placement still qualifies the general leaf.
     expect(marketplace.match('Диваны угловые').best?.key).toBe('60301');
     expect(marketplace.match('Фоторамки настенные').best?.key).toBe('60504');
+    // A leaf of a narrower noun than the kind's (`Садовые светильники`, no `Бра`) is still qualified.
+    expect(marketplace.match('Светильники садовые подвесные').best?.key).toBe('61411');
   });
 
   it('qualifies only goods of a section that sorts goods by where they are mounted', () => {

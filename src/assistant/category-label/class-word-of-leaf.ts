@@ -38,14 +38,23 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
   // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
   const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readPathSection(index.leaves[at]?.path ?? section) !== section);
-  if (!named || !saysPeopleOfLeaf(collectDemographic([...type.words, ...type.purpose]), leaf.demographic) || (!placement && said.some(elsewhere))) return false;
+  if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
 }
 
-/** Whether the label's words say every people the leaf is for: its children, its gender (a leaf for nobody in particular always). */
-function saysPeopleOfLeaf(said: Demographic, leaf: Demographic): boolean {
-  return (leaf.kids !== true || said.kids === true) && (leaf.gender === undefined || said.gender === leaf.gender);
+/**
+ * Whether the label's words say the people the leaf is for: always those its own name says (`Шезлонги для малышей`), and
+ * those its path says where its noun also names goods of other people (`Детская обувь / Кроссовки`); a noun only ever of
+ * children's goods (`Детские товары / Коляски`) needs no word for them.
+ */
+function saysPeopleOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, said: Demographic): boolean {
+  const says = (people: Demographic): boolean => (people.kids !== true || said.kids === true) && (people.gender === undefined || said.gender === people.gender);
+  if (!says(leaf.nameDemographic)) return false;
+  if (says(leaf.demographic)) return true;
+  const heads = leaf.names.filter((name) => name.language === 'rus').flatMap((name) => name.head);
+  const others = heads.flatMap((stem) => index.byHeadStem[stem] ?? []).flatMap((at) => index.leaves[at] ?? []).filter((other) => other.id !== leaf.id);
+  return others.every((other) => other.demographic.kids === leaf.demographic.kids && other.demographic.gender === leaf.demographic.gender);
 }
 
 const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
@@ -86,7 +95,12 @@ function readPlacedKinds(index: ClassifierIndex): ReadonlyMap<string, readonly {
   return bySection;
 }
 
-/** Whether another leaf of the section is a placed kind of the noun the label's other words say (`Бра` for `Светильники настенные`). */
+/**
+ * Whether another leaf of the section is a placed kind of the noun the label's other words say (`Бра` for `Светильники
+ * настенные`) and of the leaf's own whole noun: `Садовые светильники` are a narrower noun than `Бра` is a kind of.
+ */
 function hasPlacedKindOfNoun(index: ClassifierIndex, leaf: IndexedLeaf, section: string, said: readonly string[]): boolean {
-  return (readPlacedKinds(index).get(section) ?? []).some((kind) => kind.id !== leaf.id && kind.noun.every((stem) => said.includes(stem)));
+  const ownHeads = leaf.names.filter((name) => name.language === 'rus').map((name) => name.head);
+  const ofLeafNoun = (noun: readonly string[]): boolean => ownHeads.some((head) => head.every((stem) => noun.includes(stem)));
+  return (readPlacedKinds(index).get(section) ?? []).some((kind) => kind.id !== leaf.id && kind.noun.every((stem) => said.includes(stem)) && ofLeafNoun(kind.noun));
 }
