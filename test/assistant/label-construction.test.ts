@@ -12,6 +12,11 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
     for (const word of ['одноразовые', 'многоразовые', 'телескопические', 'надувные', 'сборные', 'двойка', 'складка']) expect(isConstructionWord(word), word).toBe(false);
   });
 
+  it('reads a numeral only before a part noun: colour, age, language, use and shape are no count of parts (mend18)', () => {
+    for (const word of ['трехколесные', 'полутораспальное', 'двухъярусная', 'двустворчатый', 'четырехконфорочная', 'трехсекционный', 'двухуровневая', 'двухклавишный']) expect(isConstructionWord(word), word).toBe(true);
+    for (const word of ['однотонные', 'многоцветные', 'однолетние', 'многолетние', 'двуязычные', 'многофункциональные', 'двусторонние', 'двухтактные', 'однородные', 'шестигранные']) expect(isConstructionWord(word), word).toBe(false);
+  });
+
   it('qualifies the leaf whose whole name the label\'s other words say', () => {
     for (const [label, key] of [
       ['Гантели разборные', '90103'],
@@ -37,5 +42,13 @@ describe('a word of how goods are built (issue 33, labels18)', () => {
     // `Велосипеды трёхколёсные` (marketplace) are what the label says; the original directory's plain bicycles are not.
     expect(marketplace.match('Велосипеды трехколесные').best?.key).toBe('70710');
     expect(original.match('Велосипеды трехколесные').status).toBe('todo');
+  });
+
+  it('never reads a bare noun as the whole name of a leaf for people the label does not say (mend18)', () => {
+    // `Шезлонги для малышей` is the directory's only deckchair leaf: an adult folding deckchair is a question.
+    expect(marketplace.match('Шезлонги складные').status).toBe('todo');
+    expect(marketplace.match('Шезлонги складные для малышей').best?.key).toBe('70610');
+    // A noun only ever of children's goods needs no word for them: the original directory's `Коляски` are under `Детские товары`.
+    expect(original.match('Коляски складные').best?.key).toBe('70202');
   });
 });

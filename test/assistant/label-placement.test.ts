@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { isPlacementWord } from '../../src/assistant/category-label/placement-words.js';
-import { isRoomWord } from '../../src/assistant/category-label/room-words.js';
+import { findRoomOfOutdoorLeaf, isRoomWord } from '../../src/assistant/category-label/room-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -12,6 +12,8 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
     for (const word of ['настенный', 'настенные', 'потолочная', 'угловой', 'угловых', 'напольное', 'подвесные', 'прикроватная']) expect(isPlacementWord(word), word).toBe(true);
     // `настольный` names the table version of a game; `уголь`, `угол` are nouns of other things.
     for (const word of ['настольный', 'навесной', 'встраиваемый', 'уголь', 'угол', 'ручной']) expect(isPlacementWord(word), word).toBe(false);
+    // A noun whose stem meets the class's (`углов` of `Защита углов`) is no placement (mend18).
+    for (const word of ['углов', 'углом']) expect(isPlacementWord(word), word).toBe(false);
   });
 
   it('qualifies the leaf whose name is the label\'s head, in a directory that never uses the word', () => {
@@ -44,6 +46,17 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
     // `Потолочные светильники` (marketplace), `Настенные часы`: that leaf, never the plain one.
     expect(marketplace.match('Светильники потолочные').best?.key).toBe('61802');
     expect(original.match('Часы настенные').best?.key).toBe('60507');
+  });
+
+  it('picks no general leaf where the section holds a placed kind of the noun (mend18)', () => {
+    // Marketplace: `Бра` (a kind of `светильники` in the synonyms table) and `Потолочные светильники` (the directory sorts
+    // lamps by placement itself): the general `Светильники` is no answer for a wall, floor or hanging lamp.
+    for (const label of ['Светильники настенные', 'Светильники напольные', 'Светильники подвесные']) expect(marketplace.match(label).status, label).toBe('todo');
+    // Where no leaf sorts the noun so, the placement still qualifies the general leaf.
+    expect(marketplace.match('Диваны угловые').best?.key).toBe('60301');
+    expect(marketplace.match('Фоторамки настенные').best?.key).toBe('60504');
+    // A leaf of a narrower noun than the kind's (`Садовые светильники`, no `Бра`) is still qualified.
+    expect(marketplace.match('Светильники садовые подвесные').best?.key).toBe('61411');
   });
 
   it('qualifies only goods of a section that sorts goods by where they are mounted', () => {
@@ -104,6 +117,12 @@ describe('a room the goods are used in (issue 33, labels18)', () => {
   it('reads the room by its word forms, never a bathtub by the shared stem', () => {
     for (const word of ['кухни', 'ванной', 'спальни', 'прихожей', 'балкона']) expect(isRoomWord(word), word).toBe(true);
     for (const word of ['ванн', 'ванны', 'кухонный', 'сада', 'детской']) expect(isRoomWord(word), word).toBe(false);
+  });
+
+  it('says a room is no place of a leaf whose branches name a place outdoors, the top-level section aside', () => {
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Сад и дача / Шланги и полив', ['кухни'])).toBe('кухни');
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Мебель / Стулья', ['кухни'])).toBeUndefined();
+    expect(findRoomOfOutdoorLeaf('Дом и сад / Сад и дача / Шланги и полив', ['полива'])).toBeUndefined();
   });
 
   it('only places the goods of the leaf whose whole name is the label\'s head, though a branch of the section names it', () => {

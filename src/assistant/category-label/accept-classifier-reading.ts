@@ -50,7 +50,7 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       const type = extractProductType(head);
       // `Угловые диваны`, `Складные стулья`: the classifier's one doubt is a word of a class that only qualifies the leaf's
       // goods (where they are mounted, how they are built), which the label matcher holds down only for standing first.
-      const onlyClassWords = !reading.confident && isOnlyClassWords(findUnexplainedWords(classifier, leaf, type), (word) => isClassWordOfLeafGoods(classifier, word, leaf, type.words));
+      const onlyClassWords = !reading.confident && isOnlyClassWords(findUnexplainedWords(classifier, leaf, type), (word) => isClassWordOfLeafGoods(classifier, word, leaf, type));
       if (!reading.confident && !onlyClassWords) return match;
       if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care

@@ -1,6 +1,10 @@
+import { rewriteWithSynonyms } from '../category-synonyms.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { readPathSection } from '../classify/classify-product.js';
+import type { ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { collectDemographic, type Demographic } from '../demographic-words.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
 import { isPlacementStem, isPlacementWord } from './placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
@@ -11,27 +15,46 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  * `Холодильники двухкамерные`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
- *   настенные` are lanterns on a wall);
+ *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
+ *   a placement and the noun (`Потолочные светильники`: the directory sorts the noun by placement itself, so the general
+ *   leaf is no answer for `Светильники напольные`) or by a kind of it in the synonyms table (`Бра` of `светильники`);
  * - the label's other words say a whole name of the leaf, so the word is not what the matcher read as a misspelling of the
- *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`);
+ *   leaf's own (`угловые` as `игровые` of `Игровые кресла`, `подвесные` as `придверные` of `Коврики придверные`), and the
+ *   people the leaf is for, where its path or name says them (`Шезлонги складные` name no `Шезлонги для малышей`);
  * - for a build, no leaf of another top-level section is named by the label's head noun: the noun then names two things
  *   (`Ручки` of pens and of `Дверные ручки`), and a word of the build does not say which (`Ручки складные`), where a
  *   placement in a room does;
  * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
  */
-export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>): boolean {
+  const typeWords = type.words;
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   if (!placement && !isConstructionWord(word)) return false;
   const section = readPathSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
+  if (placement && hasPlacedKindOfNoun(index, leaf, section, said)) return false;
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
   // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
   const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readPathSection(index.leaves[at]?.path ?? section) !== section);
-  if (!named || (!placement && said.some(elsewhere))) return false;
+  if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
+}
+
+/**
+ * Whether the label's words say the people the leaf is for: always those its own name says (`Шезлонги для малышей`), and
+ * those its path says where its noun also names goods of other people (`Детская обувь / Кроссовки`); a noun only ever of
+ * children's goods (`Детские товары / Коляски`) needs no word for them.
+ */
+function saysPeopleOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, said: Demographic): boolean {
+  const says = (people: Demographic): boolean => (people.kids !== true || said.kids === true) && (people.gender === undefined || said.gender === people.gender);
+  if (!says(leaf.nameDemographic)) return false;
+  if (says(leaf.demographic)) return true;
+  const heads = leaf.names.filter((name) => name.language === 'rus').flatMap((name) => name.head);
+  const others = heads.flatMap((stem) => index.byHeadStem[stem] ?? []).flatMap((at) => index.leaves[at] ?? []).filter((other) => other.id !== leaf.id);
+  return others.every((other) => other.demographic.kids === leaf.demographic.kids && other.demographic.gender === leaf.demographic.gender);
 }
 
 const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
@@ -44,4 +67,40 @@ function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): Reado
     placementSections.set(sorting, sections);
   }
   return sections;
+}
+
+const placedKinds = new WeakMap<ClassifierIndex, ReadonlyMap<string, readonly { id: number; noun: readonly string[] }[]>>();
+
+/**
+ * The nouns each leaf is a placed kind of, by top-level section, read once per directory: a name of a placement and a noun
+ * (`Потолочные светильники` → `светильник`), or of a kind of a noun in the synonyms table (`Бра` → `светильник`).
+ */
+function readPlacedKinds(index: ClassifierIndex): ReadonlyMap<string, readonly { id: number; noun: readonly string[] }[]> {
+  let bySection = placedKinds.get(index);
+  if (bySection !== undefined) return bySection;
+  const found = new Map<string, { id: number; noun: readonly string[] }[]>();
+  for (const leaf of index.leaves) {
+    for (const name of leaf.names.filter((one) => one.language === 'rus')) {
+      const rewrite = rewriteWithSynonyms(name.text);
+      const nouns = [
+        name.head.some(isPlacementStem) ? name.head.filter((stem) => !isPlacementStem(stem)) : [],
+        rewrite?.exact === true ? tokenizeForMatch(rewrite.text).map(stemForIndex).filter((stem) => !name.head.includes(stem)) : [],
+      ];
+      const section = readPathSection(leaf.path);
+      for (const noun of nouns.filter((one) => one.length > 0)) found.set(section, [...(found.get(section) ?? []), { id: leaf.id, noun }]);
+    }
+  }
+  bySection = found;
+  placedKinds.set(index, bySection);
+  return bySection;
+}
+
+/**
+ * Whether another leaf of the section is a placed kind of the noun the label's other words say (`Бра` for `Светильники
+ * настенные`) and of the leaf's own whole noun: `Садовые светильники` are a narrower noun than `Бра` is a kind of.
+ */
+function hasPlacedKindOfNoun(index: ClassifierIndex, leaf: IndexedLeaf, section: string, said: readonly string[]): boolean {
+  const ownHeads = leaf.names.filter((name) => name.language === 'rus').map((name) => name.head);
+  const ofLeafNoun = (noun: readonly string[]): boolean => ownHeads.some((head) => head.every((stem) => noun.includes(stem)));
+  return (readPlacedKinds(index).get(section) ?? []).some((kind) => kind.id !== leaf.id && kind.noun.every((stem) => said.includes(stem)) && ofLeafNoun(kind.noun));
 }

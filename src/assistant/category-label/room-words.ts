@@ -1,3 +1,6 @@
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+
 /**
  * The rooms of a home and an office, as a use after `для` says them (`для кухни`, `для ванной`, `для спальни`): a general
  * class of words of where goods are used. Such a use places the goods, it never makes them another kind: `Стулья для кухни`
@@ -22,9 +25,16 @@ const ROOM_FORMS: ReadonlySet<string> = new Set([
  */
 const OUTDOOR_STEMS: ReadonlySet<string> = new Set(['сад', 'дач', 'участк', 'огород', 'улиц', 'двор']);
 
-/** Whether a stem of a leaf's path (`stemForIndex`) names a place outside a home (`сад`, `дач`). */
-export function isOutdoorStem(stem: string): boolean {
-  return OUTDOOR_STEMS.has(stem);
+/**
+ * The room a label's purpose says (`Шланги для кухни`) when the leaf's path names a place outdoors (`Сад и дача / Шланги и
+ * полив`): a room the goods are for is no place of outdoor goods. Only the branches under the top-level section count
+ * (`Дом и сад` holds the home's goods too).
+ */
+export function findRoomOfOutdoorLeaf(leafPath: string, purpose: readonly string[]): string | undefined {
+  const room = purpose.find(isRoomWord);
+  if (room === undefined) return undefined;
+  const branchStems = leafPath.split(' / ').slice(1, -1).flatMap((level) => tokenizeForMatch(level)).map(stemForIndex);
+  return branchStems.some((stem) => OUTDOOR_STEMS.has(stem)) ? room : undefined;
 }
 
 /** Whether a word (normalised) names a room where goods are used (`кухни`, `ванной`). */

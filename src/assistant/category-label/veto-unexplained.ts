@@ -14,7 +14,7 @@ import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
-import { isOutdoorStem, isRoomWord } from './room-words.js';
+import { findRoomOfOutdoorLeaf } from './room-words.js';
 import { isPlacementWord } from './placement-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
@@ -88,7 +88,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       const sortingWords = readSortingWords(classifier);
-      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type.words);
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
@@ -103,11 +103,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readPathSection(leaf.path);
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
-      // `Шланги для кухни` against `Сад и дача / Шланги и полив`: a room the goods are for is no place of the leaf's outdoor goods.
-      const room = type.purpose.find(isRoomWord);
-      // The branches under the top-level section, not the section itself (`Дом и сад` holds the home's goods too).
-      const branchStems = leaf.path.split(' / ').slice(1, -1).flatMap((level) => tokenizeForMatch(level)).map(stemForIndex);
-      if (room !== undefined && branchStems.some(isOutdoorStem)) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
+      const room = findRoomOfOutdoorLeaf(leaf.path, type.purpose);
+      if (room !== undefined) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
       // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
       // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
       const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
