@@ -40,6 +40,9 @@ export function findLeafOfAdjective(index: ClassifierIndex, word: string): { lea
     if (!stem.endsWith(suffix)) continue;
     const noun = stem.slice(0, -suffix.length);
     if (Array.from(noun).length < MIN_NOUN_STEM) continue;
+    // A noun that heads names of several leaves (`аккумулятор`: the car's, a tool's, a phone's) leaves the adjective no one
+    // leaf's: `Батарея аккумуляторная для шуруповерта` was proposed the car `Аккумуляторы`.
+    if (new Set(index.byHeadStem[noun] ?? []).size !== 1) continue;
     const found = (index.byHeadStem[noun] ?? [])
       .map((at) => index.leaves[at])
       .flatMap((leaf) => (leaf === undefined ? [] : leaf.names.filter((name) => name.language === 'rus' && name.full && name.purpose.length === 0 && name.head.length === 1 && name.head[0] === noun).map((name) => ({ leaf, name }))));

@@ -115,7 +115,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const paired = cased.includes('-') ? cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)) : cased;
   // `Удилище поплавочное б/к Max` (без колец): read apart, the `к` was the preposition and `Max` its purpose, so the names of
   // one kind were one type each; written as one word, the abbreviation is one word of the type whatever follows it.
-  const slashed = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')).replace(LETTERS_SLASH, (pair: string, first: string, second: string) => (PREPOSITION_LETTERS.has(first.toLowerCase()) ? pair : `${first}${second}`)) : paired;
+  const slashed = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')).replace(LETTERS_SLASH, (pair: string, first: string) => (PREPOSITION_LETTERS.has(first.toLowerCase()) ? pair : ' ')) : paired;
   // A colon between two letters is a brand's spelling (`Ma:nyo Hand Cream`), no break between phrases: split there, its first
   // half became the type of every product of the brand.
   const name = slashed.includes(':') ? slashed.replace(LETTERS_COLON, '') : slashed;
