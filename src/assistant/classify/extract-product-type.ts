@@ -34,6 +34,8 @@ export interface ProductType {
   tokens: string[];
   /** Words of the type the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), normalised: each opens a longer word. */
   cut?: string[];
+  /** Whether the head noun itself is written cut short with a dot (`батар` of `Аккумуляторные батар.`): a word the directory cannot read. */
+  headCut?: true;
   /** One letter repeated right after the head (`aa` of `Аккумулятор AA`), normalised: a kind where the directory names one by it, else a size. */
   codes?: string[];
   /** The word of the type read after `из` (`шерсти` of `Шапка из шерсти`), normalised: what the goods are made of, not what they are. */
@@ -156,7 +158,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

@@ -42,12 +42,15 @@ describe('an adjective of a leaf’s name beside a noun no leaf names', () => {
     expect(classifyProduct(marketplace, { name: 'Удилище телескопическое 4 м' }).leafId).toBeUndefined();
     // A noun with leaves is ranked by them, whatever its adjective says.
     const kept: Classification = { leafId: 1, path: 'A / B', confidence: 0.4, confident: false, evidence: [], alternatives: [], productType: 'чехол спиннинговый', doubt: 'x' };
-    expect(proposeLeafOfAdjective(marketplace, kept, extractProductType('Чехол спиннинговый'), 'Чехол спиннинговый')).toBe(kept);
+    expect(proposeLeafOfAdjective(marketplace, kept, extractProductType('Чехол спиннинговый'))).toBe(kept);
     // A one-word type has no adjective beside a noun.
     const none: Classification = { ...kept, leafId: undefined, path: undefined };
-    expect(proposeLeafOfAdjective(marketplace, none, extractProductType('Спиннинговое'), 'Спиннинговое')).toBe(none);
+    expect(proposeLeafOfAdjective(marketplace, none, extractProductType('Спиннинговое'))).toBe(none);
     // A noun cut short with a dot is a word the directory may have: batteries, not car `Аккумуляторы`.
     expect(classifyProduct(marketplace, { name: 'Аккумуляторные батар. AA Duracell' }).leafId).toBeUndefined();
+    expect(extractProductType('Аккумуляторные батар. AA Duracell').headCut).toBe(true);
+    // A cut adjective before a whole noun leaves the head whole (`Спиннинг. удилище`): the head is read, not cut.
+    expect(extractProductType('Удилище спиннинг. Волжанка').headCut).toBeUndefined();
   });
 
   it('proposes nothing where the adjective\'s noun heads several leaves (traps, review18b: cordless tools asked as car batteries)', () => {
