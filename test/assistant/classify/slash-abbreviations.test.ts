@@ -1,7 +1,8 @@
 /**
  * Two letters joined by a slash, the second a one-letter preposition, are one abbreviation (issue 33, loop18 on probe 22's
  * fishing list: `Удилище поплавочное б/к Max …`, без колец, read `к` as a preposition and the brand after it as the purpose,
- * one type per name). A first letter that is a preposition itself (`с/к`, `в/с`) and `д/` (`для`) read as before.
+ * one type per name). A first letter that is a preposition itself (`с/к`, `в/с`) and `д/` (`для`) read as before. The
+ * abbreviation is a note dropped from the type, no held word (review18b: `б/у` made a used-parts shop's sure rows questions).
  */
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
