@@ -14,8 +14,12 @@ import type { ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM } from './known-brands.js';
 import { stemForIndex } from './stem-for-index.js';
 
-/** The suffixes that make an adjective's stem (`stemForIndex`) of a noun's stem, longest first. */
-const ADJECTIVE_SUFFIXES = ['ионн', 'онн', 'ов', 'ев', 'н'];
+/**
+ * The suffixes by which Russian makes an adjective's stem (`stemForIndex`) of a noun's stem, longest first (a general
+ * linguistic class): `-ионн-`/`-онн-` (`канализация` → `канализационный`), `-ов-`/`-ев-` (`сад` → `садовый`), `-ск-` (`город` →
+ * `городской`), `-н-` (`лес` → `лесной`). One table for every reader of such an adjective (`classify-product.ts` too).
+ */
+export const NOUN_ADJECTIVE_SUFFIXES: readonly string[] = ['ионн', 'онн', 'ов', 'ев', 'ск', 'н'];
 
 /** The shortest noun stem read so: a shorter one opens too many unrelated adjectives (`сад` of `садн…`). */
 const MIN_NOUN_STEM = 5;
@@ -26,20 +30,17 @@ export const ADJECTIVE_LEAF_CONFIDENCE = 0.5;
 /** The doubt of such a proposal; the review reads it as naming a leaf the seller must confirm (`find-proposal-doubt.ts`). */
 export const NOUN_NAMES_NO_LEAF = "the type's noun names no leaf";
 
-/** Whether the name writes the word cut short: followed by a dot. */
-function isCutInName(name: string, word: string): boolean {
-  const at = name.toLowerCase().replace(/ё/g, 'е').indexOf(`${word}.`);
-  return at >= 0 && !/\p{L}/u.test(name[at - 1] ?? '');
-}
-
 /** The leaf a word of the type names as an adjective of its one-word Russian name, with that name, or undefined. */
 export function findLeafOfAdjective(index: ClassifierIndex, word: string): { leaf: IndexedLeaf; name: IndexedName } | undefined {
   if (!ADJECTIVE_FORM.test(word)) return undefined;
   const stem = stemForIndex(word);
-  for (const suffix of ADJECTIVE_SUFFIXES) {
+  for (const suffix of NOUN_ADJECTIVE_SUFFIXES) {
     if (!stem.endsWith(suffix)) continue;
     const noun = stem.slice(0, -suffix.length);
     if (Array.from(noun).length < MIN_NOUN_STEM) continue;
+    // A noun that heads names of several leaves (`аккумулятор`: the car's, a tool's, a phone's) leaves the adjective no one
+    // leaf's: `Батарея аккумуляторная для шуруповерта` was proposed the car `Аккумуляторы`.
+    if (new Set(index.byHeadStem[noun] ?? []).size !== 1) continue;
     const found = (index.byHeadStem[noun] ?? [])
       .map((at) => index.leaves[at])
       .flatMap((leaf) => (leaf === undefined ? [] : leaf.names.filter((name) => name.language === 'rus' && name.full && name.purpose.length === 0 && name.head.length === 1 && name.head[0] === noun).map((name) => ({ leaf, name }))));
@@ -52,12 +53,12 @@ export function findLeafOfAdjective(index: ClassifierIndex, word: string): { lea
 /**
  * Where the type names no leaf (`decided` proposes none), the one leaf an adjective of the type (any word but its noun, the
  * first word of no adjective's form) names by its one-word name, proposed unsure with the doubt `NOUN_NAMES_NO_LEAF`; else
- * `decided` as it is. A noun the name (`name`) cuts short with a dot is no noun the directory lacks, only one it cannot read
+ * `decided` as it is. A head noun the name cuts short with a dot (`ProductType.headCut`) is no noun the directory lacks, only one it cannot read
  * (`Аккумуляторные батар.` are batteries, not the car `Аккумуляторы`): nothing is proposed for it.
  */
-export function proposeLeafOfAdjective(index: ClassifierIndex, decided: Classification, type: ProductType, name: string): Classification {
+export function proposeLeafOfAdjective(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
   const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
-  if (decided.leafId !== undefined || noun === undefined || type.words.length < 2 || isCutInName(name, noun)) return decided;
+  if (decided.leafId !== undefined || noun === undefined || type.words.length < 2 || type.headCut === true) return decided;
   const said = type.words.filter((word) => word !== noun).map((word) => ({ word, found: findLeafOfAdjective(index, word) }));
   const leaves = new Set(said.flatMap(({ found }) => (found === undefined ? [] : [found.leaf.id])));
   const first = said.find(({ found }) => found !== undefined);

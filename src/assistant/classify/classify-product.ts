@@ -12,7 +12,7 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import { askOutsideFileSections } from './file-sections.js';
-import { findLeafOfAdjective, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
+import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
@@ -167,7 +167,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
-  return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type, input.name), type)), options.sections);
+  return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type), type)), options.sections);
 }
 
 /**
@@ -1080,7 +1080,8 @@ function explainsByWords(words: ReadonlySet<string>, heads: readonly string[], s
   // `куриные` of `Курица`, `молочный` of `Молоко`: an adjective of the leaf's own noun, its last consonant changed.
   if (ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
   for (const known of words) {
-    if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(known.length)))) return true;
+    // A shorter known stem is read on only by an adjective's suffix (`сад` → `садов`, `лес` → `лесн`).
+    if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || NOUN_ADJECTIVE_SUFFIXES.some((suffix) => stem.startsWith(suffix, known.length)))) return true;
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
   }
   return false;
@@ -1149,8 +1150,6 @@ function readLeafWords(leaf: IndexedLeaf): Set<string> {
   return words;
 }
 
-// What turns a three-letter noun into an adjective (`сад` → `садов`, `лес` → `лесн`).
-const ADJECTIVE_SUFFIX = /^(?:ов|ев|н|ск)/u;
 const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 // A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
 const COMPOUND_WORD = 7;

@@ -34,6 +34,8 @@ export interface ProductType {
   tokens: string[];
   /** Words of the type the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), normalised: each opens a longer word. */
   cut?: string[];
+  /** Whether the head noun itself is written cut short with a dot (`батар` of `Аккумуляторные батар.`): a word the directory cannot read. */
+  headCut?: true;
   /** One letter repeated right after the head (`aa` of `Аккумулятор AA`), normalised: a kind where the directory names one by it, else a size. */
   codes?: string[];
   /** The word of the type read after `из` (`шерсти` of `Шапка из шерсти`), normalised: what the goods are made of, not what they are. */
@@ -90,10 +92,10 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
 const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
 // A colon with a Latin letter on each side and no space (`Ma:nyo`); `1С:Бухгалтерия` is a product and its edition.
 const LETTERS_COLON = /(?<=[A-Za-z]):(?=[A-Za-z])/gu;
-// Two letters joined by a slash, the second a one-letter preposition (`б/к`, без колец; `б/у`): one abbreviation.
+// Two letters joined by a slash, the second a one-letter preposition (`б/к`, без колец; `б/у`): one abbreviation. (`д/` is `FOR_CUT`'s.)
 const LETTERS_SLASH = /(?<![\p{L}\p{N}])(\p{L})\/([ксвоуКСВОУ])(?![\p{L}\p{N}])/gu;
 // A first letter that is itself a preposition (`с/к`, `в/с`) opens a phrase as it always did: no abbreviation of this kind.
-const PREPOSITION_LETTERS: ReadonlySet<string> = new Set(['с', 'в', 'к', 'о', 'у', 'и', 'а', 'д']);
+const PREPOSITION_LETTERS: ReadonlySet<string> = new Set(['с', 'в', 'к', 'о', 'у', 'и', 'а']);
 // `д/` before a word: `для` as sellers cut it.
 const FOR_CUT = /(?<![\p{L}\p{N}])[дД]\/(?=\s*\p{L})/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
@@ -114,8 +116,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // purpose's words words of the type.
   const paired = cased.includes('-') ? cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)) : cased;
   // `Удилище поплавочное б/к Max` (без колец): read apart, the `к` was the preposition and `Max` its purpose, so the names of
-  // one kind were one type each; written as one word, the abbreviation is one word of the type whatever follows it.
-  const slashed = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')).replace(LETTERS_SLASH, (pair: string, first: string, second: string) => (PREPOSITION_LETTERS.has(first.toLowerCase()) ? pair : `${first}${second}`)) : paired;
+  // one kind were one type each. The abbreviation is a note on the goods (used, no bones, no sugar), never what they are: kept as
+  // a word, `бу` was a word no leaf explains, and a used-parts shop's sure rows became questions (review18b). It is dropped.
+  const slashed = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')).replace(LETTERS_SLASH, (pair: string, first: string) => (PREPOSITION_LETTERS.has(first.toLowerCase()) ? pair : ' ')) : paired;
   // A colon between two letters is a brand's spelling (`Ma:nyo Hand Cream`), no break between phrases: split there, its first
   // half became the type of every product of the brand.
   const name = slashed.includes(':') ? slashed.replace(LETTERS_COLON, '') : slashed;
@@ -156,7 +159,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

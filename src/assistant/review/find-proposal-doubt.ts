@@ -38,6 +38,11 @@ export interface ClassifierDoubt {
    * it doubts this type alone, never the types proposed the same leaf by the same head word (`group-types-by-leaf.ts`).
    */
   ownWord?: true;
+  /**
+   * Whether the proposal rests on a word beside a noun the directory does not know (`удилище спиннинговое`): the type is asked
+   * alone, in no head word's question (`group-types-by-head-word.ts`), whose header and `no` say nothing of it.
+   */
+  asksAlone?: true;
 }
 
 /**
@@ -71,7 +76,7 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "a held word says another section's kind of the goods", reads: /^the leaf does not explain "[^"]*", which another section's kind of the goods says/, namesAnotherLeaf: true },
   { name: 'a word the leaf does not explain names goods of another section', reads: /^the leaf does not explain "[^"]*", by which the section /, namesAnotherLeaf: true },
   { name: 'a word the leaf does not explain names a leaf of the same goods', reads: /^the leaf does not explain "[^"]*", which a leaf of the same goods says /, namesAnotherLeaf: true },
-  { name: "the type's noun names no leaf, an adjective of it names one", reads: /^the type's noun names no leaf/, namesAnotherLeaf: true },
+  { name: "the type's noun names no leaf, an adjective of it names one", reads: /^the type's noun names no leaf/, namesAnotherLeaf: true, asksAlone: true },
   { name: "a word the leaf does not explain is the adjective of another leaf's name", reads: /^the leaf does not explain "[^"]*", the adjective of another leaf's one-word name/, namesAnotherLeaf: true, ownWord: true },
   { name: 'words the leaf does not explain', reads: /^the leaf does not explain /, namesAnotherLeaf: false },
   { name: 'a weak match', reads: /^the type matches the leaf only weakly/, namesAnotherLeaf: false },

@@ -7,10 +7,10 @@
  * none or different ones, none of them sure enough for a leaf group, so a `yes` there takes nothing, and a seller who
  * answers `yes` on every group's row without reading places no row by it.
  */
-import { NOUN_NAMES_NO_LEAF } from '../classify/adjective-of-leaf-name.js';
 import { CONTAINER_WORDS } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
+import { readClassifierDoubt } from './find-proposal-doubt.js';
 import { MOST_TYPES_IN_QUESTION, type LeafGroup } from './group-types-by-leaf.js';
 import { readProductTypeParts } from './read-product-type-key.js';
 
@@ -26,12 +26,13 @@ export interface TypesByHeadWord {
  * A head word that names a pack (`набор`, `комплект`) says nothing of the goods: its types stay alone. A type whose noun names
  * no leaf while an adjective of it does (`удилище спиннинговое`, proposed `Спиннинги`) is asked with the types proposed that
  * leaf so, not with its head word's: its adjective says its kind, which the head word's other types (`удилище поплавочное`)
- * are not (one leaf on their question's row left it out by `no`).
+ * are not (one leaf on their question's row left it out by `no`). Such a question is `byAdjective`, its `headWord` the leaf's
+ * name: its types need not begin with one word (`вилка десертная`, `вино десертное`), and its row says so (review18b).
  */
 export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesByHeadWord {
   const byHead = new Map<string, ProductTypeGroup[]>();
   for (const type of types) {
-    const head = type.classification.doubt?.startsWith(NOUN_NAMES_NO_LEAF) === true ? readAdjectiveLeafKey(type) : readHeadWordKey(type);
+    const head = readClassifierDoubt(type.classification.doubt ?? '')?.asksAlone === true ? readAdjectiveLeafKey(type) : readHeadWordKey(type);
     if (head === undefined) continue;
     byHead.set(head, [...(byHead.get(head) ?? []), type]);
   }
@@ -41,14 +42,17 @@ export function groupTypesByHeadWord(types: readonly ProductTypeGroup[]): TypesB
     const sorted = [...list].sort(byRows);
     for (let start = 0; start < sorted.length; start += MOST_TYPES_IN_QUESTION) {
       const chunk = sorted.slice(start, start + MOST_TYPES_IN_QUESTION);
-      if (chunk.length >= 2) headGroups.push({ leafId: undefined, types: chunk, headWord: readHeadWords(chunk[0] as ProductTypeGroup) });
+      const first = chunk[0] as ProductTypeGroup;
+      if (chunk.length < 2) continue;
+      const leafName = readClassifierDoubt(first.classification.doubt ?? '')?.asksAlone === true ? first.classification.path?.split(' / ').at(-1) : undefined;
+      headGroups.push(leafName === undefined ? { leafId: undefined, types: chunk, headWord: readHeadWords(first) } : { leafId: undefined, types: chunk, headWord: leafName, byAdjective: true });
     }
   }
   const grouped = new Set(headGroups.flatMap((group) => group.types));
   return { headGroups, singles: types.filter((type) => !grouped.has(type)) };
 }
 
-/** The key of a type proposed a leaf by an adjective of its name (`NOUN_NAMES_NO_LEAF`): that leaf. */
+/** The key of a type proposed a leaf by an adjective of its name alone (`asksAlone`): that leaf. */
 function readAdjectiveLeafKey(type: ProductTypeGroup): string | undefined {
   const { leafId } = type.classification;
   return leafId === undefined ? undefined : `leaf named by an adjective ${leafId}`;

@@ -57,6 +57,11 @@ export interface LeafGroup {
    * (`group-types-by-head-word.ts`): it proposes no leaf, and the seller names one for them all.
    */
   headWord?: string;
+  /**
+   * Whether its types are asked together because an adjective of each proposes one leaf while its noun names none
+   * (`вилка десертная`, `вино десертное` → `Десерты`): then `headWord` is that leaf's name, which they need not begin with.
+   */
+  byAdjective?: true;
 }
 
 /** The types split into leaf groups (two types or more) and the types asked alone. */

@@ -77,19 +77,33 @@ export function describeHeadWordGroup(types: number, headWord: string): string {
   return `${types} product types beginning with "${headWord}" (rows below): one leaf for them all`;
 }
 
-/** Whether a `Product type` cell is what `describeGroupHead` or `describeHeadWordGroup` writes: a group's row, never a product type. */
+/**
+ * What the row of a question by the leaf an adjective proposes (`LeafGroup.byAdjective`) says in its `Product type` cell: how
+ * many types, and the leaf's name their adjective says, which their nouns do not.
+ */
+export function describeAdjectiveLeafGroup(types: number, leafName: string): string {
+  return `${types} product types an adjective calls "${leafName}", their nouns no leaf (rows below): a leaf for those it fits`;
+}
+
+/** Whether a `Product type` cell is what `describeGroupHead`, `describeHeadWordGroup` or `describeAdjectiveLeafGroup` writes: a group's row, never a product type. */
 export function isGroupHeadText(text: string): boolean {
   const trimmed = text.trim();
   const found = /^(\d+) product types /.exec(trimmed);
   if (found === null) return false;
   const own = Number(/\+ (\d+) types? on /.exec(trimmed)?.[1] ?? 0);
   const word = /^\d+ product types beginning with "(.*)" \(rows below\)/.exec(trimmed)?.[1];
+  const leafName = /^\d+ product types an adjective calls "(.*)", their nouns/.exec(trimmed)?.[1];
+  if (leafName !== undefined && describeAdjectiveLeafGroup(Number(found[1]), leafName) === trimmed) return true;
   return describeGroupHead(Number(found[1]), own) === trimmed || describeGroupHead(0, Number(found[1])) === trimmed || (word !== undefined && describeHeadWordGroup(Number(found[1]), word) === trimmed);
 }
 
 /** What the row of a question by head word says in its `Evidence` cell: how to answer it, without a manual. */
 export const HEAD_WORD_GROUP_HOW_TO_ANSWER =
   'The types below begin with the same word, but no one leaf is proposed for them all (their own proposals, column G of their rows, are unsure or missing). Name here the leaf most of them belong in (the drop-down lists the leaves proposed for them or offered besides; sheet Leaves has all): each type goes there but for those you answer on their own rows. On the row of a type it does not fit, write "no" (it stays open, but for its rows placed without asking, column C) or give it its own leaf. "yes" here takes nothing: there is no proposal to accept. Empty: they stay open.';
+
+/** What the row of a question by the leaf an adjective proposes (`describeAdjectiveLeafGroup`) says in its `Evidence` cell: how to answer it. */
+export const ADJECTIVE_LEAF_GROUP_HOW_TO_ANSWER =
+  'An adjective of each type below says the leaf named above, but no leaf names its noun: it may be those goods, or a part, tool or accessory for them (a "Ремень генераторный" is no generator). Name here the leaf those of them it fits belong in (the drop-down lists the leaves proposed for them or offered besides; sheet Leaves has all): each type goes there but for those you answer on their own rows. On the row of a type it does not fit, write "no" (it stays open, but for its rows placed without asking, column C) or give it its own leaf. "yes" here takes nothing: no proposal of an adjective alone is taken unread. Empty: they stay open.';
 
 /** What the row of a group whose every line is answered on its own row says in its `Evidence` cell: this row takes no answer. */
 export const OWN_ROWS_HOW_TO_ANSWER =

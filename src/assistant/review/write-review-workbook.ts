@@ -22,7 +22,7 @@ import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js'
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
 import { addSectionsSheet } from './review-sections-sheet.js';
-import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, describeHeadWordGroup, GROUP_CELL, GROUP_HOW_TO_ANSWER, HEAD_WORD_GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ADJECTIVE_LEAF_GROUP_HOW_TO_ANSWER, ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeAdjectiveLeafGroup, describeGroupHead, describeHeadWordGroup, GROUP_CELL, GROUP_HOW_TO_ANSWER, HEAD_WORD_GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -178,7 +178,7 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
     const { types } = leafGroup;
     const example = (i: number): string => neutralizeFormula(types[i]?.examples[0] ?? '');
     const row = sheet.addRow({
-      type: neutralizeFormula(describeHeadWordGroup(types.length, headWord)),
+      type: neutralizeFormula(leafGroup.byAdjective === true ? describeAdjectiveLeafGroup(types.length, headWord) : describeHeadWordGroup(types.length, headWord)),
       rows: types.reduce((total, type) => total + type.rows, 0),
       placed: types.reduce((total, type) => total + type.placedRows, 0),
       example1: example(0),
@@ -186,7 +186,7 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
       example3: example(2),
       proposed: '',
       confidence: null,
-      evidence: HEAD_WORD_GROUP_HOW_TO_ANSWER,
+      evidence: leafGroup.byAdjective === true ? ADJECTIVE_LEAF_GROUP_HOW_TO_ANSWER : HEAD_WORD_GROUP_HOW_TO_ANSWER,
       answer: null,
       order: at.order,
       group: GROUP_CELL.wordHead(at.group),

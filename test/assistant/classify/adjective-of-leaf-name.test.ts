@@ -14,6 +14,7 @@ import type { ProductTypeGroup } from '../../../src/assistant/review/collect-pro
 import { findProposalDoubt, readClassifierDoubt } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { groupTypesByHeadWord } from '../../../src/assistant/review/group-types-by-head-word.js';
 import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
+import { describeAdjectiveLeafGroup, isGroupHeadText } from '../../../src/assistant/review/review-workbook-layout.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
@@ -41,12 +42,21 @@ describe('an adjective of a leaf’s name beside a noun no leaf names', () => {
     expect(classifyProduct(marketplace, { name: 'Удилище телескопическое 4 м' }).leafId).toBeUndefined();
     // A noun with leaves is ranked by them, whatever its adjective says.
     const kept: Classification = { leafId: 1, path: 'A / B', confidence: 0.4, confident: false, evidence: [], alternatives: [], productType: 'чехол спиннинговый', doubt: 'x' };
-    expect(proposeLeafOfAdjective(marketplace, kept, extractProductType('Чехол спиннинговый'), 'Чехол спиннинговый')).toBe(kept);
+    expect(proposeLeafOfAdjective(marketplace, kept, extractProductType('Чехол спиннинговый'))).toBe(kept);
     // A one-word type has no adjective beside a noun.
     const none: Classification = { ...kept, leafId: undefined, path: undefined };
-    expect(proposeLeafOfAdjective(marketplace, none, extractProductType('Спиннинговое'), 'Спиннинговое')).toBe(none);
+    expect(proposeLeafOfAdjective(marketplace, none, extractProductType('Спиннинговое'))).toBe(none);
     // A noun cut short with a dot is a word the directory may have: batteries, not car `Аккумуляторы`.
     expect(classifyProduct(marketplace, { name: 'Аккумуляторные батар. AA Duracell' }).leafId).toBeUndefined();
+    expect(extractProductType('Аккумуляторные батар. AA Duracell').headCut).toBe(true);
+    // A cut adjective before a whole noun leaves the head whole (`Спиннинг. удилище`): the head is read, not cut.
+    expect(extractProductType('Удилище спиннинг. Волжанка').headCut).toBeUndefined();
+  });
+
+  it('proposes nothing where the adjective\'s noun heads several leaves (traps, review18b: cordless tools asked as car batteries)', () => {
+    for (const name of ['Батарея аккумуляторная для шуруповерта 18V', 'Кусторез аккумуляторный Makita', 'Ресивер компрессорный 24 л', 'Ремень генераторный 6PK1200']) {
+      expect(classifyProduct(marketplace, { name }).doubt ?? '').not.toMatch(new RegExp(`^${NOUN_NAMES_NO_LEAF}`));
+    }
   });
 });
 
@@ -84,14 +94,21 @@ describe('its type in the review', () => {
     expect(findProposalDoubt(spinning)).toBeDefined();
   });
 
-  it('is asked with the types proposed the same leaf by an adjective, whatever their head word or its place', () => {
+  it('is asked with the types proposed the same leaf by an adjective, whatever their head word or its place, under a header of that leaf', () => {
     const spinning = reviewType('Удилище спиннинговое Волжанка', 16);
     const ultralight = reviewType('Спиннинговое удилище ультралайт 1.8м', 1);
     const float = reviewType('Удилище поплавочное 5 м', 6);
     const sewer = reviewType('Отвод канализационный, серый', 7);
     const { headGroups, singles } = groupTypesByHeadWord([spinning, ultralight, float, sewer]);
     expect(headGroups.map((group) => group.types.map((type) => type.type))).toEqual([['удилище спиннинговое', 'спиннинговое удилище ультралайт']]);
+    expect(headGroups[0]).toMatchObject({ headWord: 'Спиннинги', byAdjective: true });
     expect(singles).toEqual([float, sewer]);
+    // Its row says the leaf the adjective proposes, not a word the types begin with (review18b: `вилка десертная`, `вино
+    // десертное` were "2 product types beginning with "вилка"", whose note said no one leaf was proposed); answers read it back.
+    const head = describeAdjectiveLeafGroup(2, 'Спиннинги');
+    expect(head).not.toMatch(/beginning with/);
+    expect(isGroupHeadText(head)).toBe(true);
+    expect(isGroupHeadText(describeAdjectiveLeafGroup(2, 'Спиннинги').replace('an adjective calls', 'a noun calls'))).toBe(false);
   });
 
   it('doubts its own type’s line alone: the pipes of its head word stay lines a group’s `yes` takes', () => {
