@@ -63,6 +63,12 @@ export interface CandidateMatcherOptions {
    * useful. Brands are matched by sound and across scripts, and are scored against every candidate.
    */
   selectByLetters?: boolean;
+  /**
+   * Which word of a closed class a word is (or misspells), as one key per word of the class; undefined for any other word.
+   * Two words read as different words of the class are two words, never a spelling of one another, however near their
+   * letters: the category label matcher passes the class of where goods stand (`настенные` is no typo of `настольные`).
+   */
+  readClassWord?: (word: string) => string | undefined;
 }
 
 /** Scores seller text against a fixed candidate list. */
@@ -88,6 +94,8 @@ interface WordInfo {
   latin?: string;
   /** The rest of the word, and of its stem, after each negating prefix it starts with (`проводные` of `беспроводные`). */
   negations: readonly { text: string; stem: string | undefined }[];
+  /** The word of the matcher's closed class this word is (`CandidateMatcherOptions.readClassWord`), if any. */
+  classWord: string | undefined;
 }
 
 /** Every word seen, by id, and every letter triple of a joined text (`buildTrigrams`), by number. */
@@ -95,6 +103,7 @@ interface Vocabulary {
   ids: Map<string, number>;
   words: WordInfo[];
   trigrams: Map<string, number>;
+  readClassWord?: ((word: string) => string | undefined) | undefined;
 }
 
 interface PreparedText {
@@ -139,7 +148,7 @@ const MIN_DICE = 0.3;
 
 /** Prepares the candidates once; the matcher scores any number of texts against them. */
 export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>[], options: CandidateMatcherOptions = {}): CandidateMatcher<T> {
-  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map() };
+  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map(), readClassWord: options.readClassWord };
   const ignore = new Set((options.ignoreWords ?? []).flatMap((word) => tokenizeForMatch(word)).flatMap((token) => [token, stemWord(token)]));
   // Names of parent levels (`Смартфоны и гаджеты`): a text naming one is not a leaf, whatever leaf shares its words.
   const parentNames = new Set<string>();
@@ -398,7 +407,7 @@ function intern(vocabulary: Vocabulary, word: string): number {
     id = vocabulary.words.length;
     vocabulary.ids.set(word, id);
     const stem = stemWord(word);
-    vocabulary.words.push({ text: word, stem, folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word), negations: listNegations(word, stem) });
+    vocabulary.words.push({ text: word, stem, folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word), negations: listNegations(word, stem), classWord: vocabulary.readClassWord?.(word) });
   }
   return id;
 }
@@ -540,6 +549,8 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
   if (a.numeric || b.numeric) return 0;
   // `проводные` is not a typo of `беспроводные`: a negating prefix turns a word into its opposite.
   if (isNegationOf(a, b) || isNegationOf(b, a)) return 0;
+  // Two words of a closed class are two words (`настенные`/`настольные`), however near their letters.
+  if (a.classWord !== undefined && b.classWord !== undefined && a.classWord !== b.classWord) return 0;
   if ((a.stem === b.stem && a.stem.length >= 3) || a.folded === b.folded) return 0.95;
   let best = 0;
   if (a.length >= 3 && a.length < b.length && b.text.startsWith(a.text)) best = 0.8 + (0.15 * a.length) / b.length;

@@ -1,5 +1,6 @@
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM } from '../classify/known-brands.js';
+import { measureEditDistance } from '../score-candidates.js';
 
 /**
  * Where goods are fixed or stand in a room: a general class of Russian adjectives (wall, ceiling, floor, corner, hanging,
@@ -22,4 +23,27 @@ export function isPlacementWord(word: string): boolean {
 /** Whether a stem (`stemForIndex`) is one of a word of where goods are mounted (`настенн`). */
 export function isPlacementStem(stem: string): boolean {
   return PLACEMENT_STEMS.has(stem);
+}
+
+/**
+ * The whole class as words, for how they are spelt: the list above and the three it leaves out for what they mean, not for
+ * how they are written (`настольный`, `навесной`, `встраиваемый` are still words of where goods stand or are fixed). Two of
+ * them are two words however near their letters (`настенные`/`настольные`, `напольные`/`настольные`, `навесные`/`подвесные`).
+ */
+const PLACEMENT_SPELLING_STEMS: readonly string[] = [...PLACEMENTS, 'настольный', 'навесной', 'встраиваемый'].map(stemForIndex);
+
+// A misspelt word of the class is one letter from its stem (`настен` of `настеные`), a stem this long at least.
+const MIN_MISSPELT_STEM = 6;
+
+/**
+ * Which word of where goods stand or are fixed a word (normalised) is, as its stem (`настенн` of `настенные`), also where
+ * it is misspelt by one letter, one word of the class alone that near (`настеные`); undefined for any other word. The
+ * label matcher's word scorer reads two words of different stems as two words, never one's misspelling of the other.
+ */
+export function readPlacementSpelling(word: string): string | undefined {
+  if (!ADJECTIVE_FORM.test(word)) return undefined;
+  const stem = stemForIndex(word);
+  if (PLACEMENT_SPELLING_STEMS.includes(stem)) return stem;
+  const near = PLACEMENT_SPELLING_STEMS.filter((member) => member.length >= MIN_MISSPELT_STEM && Math.abs(member.length - stem.length) <= 1 && measureEditDistance(stem, member) <= 1);
+  return near.length === 1 ? near[0] : undefined;
 }

@@ -7,6 +7,7 @@ import { type BranchNames, collectBranchNames } from './branch-names.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
 import { indexLeavesByPrefix } from './index-leaves.js';
+import { readPlacementSpelling } from './placement-words.js';
 import type { ParsedLabel } from './parse-label.js';
 import { numberLeavesByLabel, type PreparedLeaf, prepareLeaf } from './prepare-leaf.js';
 import type { LeafRelations } from './score-by-name.js';
@@ -32,7 +33,8 @@ export interface LabelDirectory {
 export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
   numberLeavesByLabel(leaves);
-  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
+  // A word of where goods stand is no misspelling of another (`Лампы настенные` are no `Настольные лампы`).
+  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true, readClassWord: readPlacementSpelling });
   // The label's own reading scores the same label words against the same leaf words as the general matcher: one table.
   const wordScore = generalMatcher.scoreWord;
   // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).

@@ -15,7 +15,6 @@ import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.j
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
-import { isPlacementWord } from './placement-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
@@ -92,11 +91,9 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
-      // A word of where goods are mounted is spelt as meant, in the label and in the leaf: `напольные` is no misspelling of the
-      // leaf's `настольные` (`Лампы напольные` are no table lamps), nor `настольные` of `напольные` (`Весы настольные`).
+      // A word of where goods stand is spelt as meant (`напольные` is no `настольные`): the word scorer says so (`readPlacementSpelling`).
       const spelling = (word: string, leafWord: string): boolean => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE;
-      const lookAlike = (word: string): boolean => leafWords.some((leafWord) => spelling(word, leafWord) && (isPlacementWord(word) || isPlacementWord(leafWord)));
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || lookAlike(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       const named = readNamedStems(classifier);
