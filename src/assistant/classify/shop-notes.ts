@@ -93,6 +93,7 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['опт'], why: 'wholesale' },
   { words: ['wholesale'], why: 'wholesale, in English' },
   { words: ['в', 'наличии'], why: 'in stock' },
+  { words: ['нет', 'в', 'наличии'], why: 'out of stock: a stock note before or after the goods, as `в наличии` is (`нет` read alone was the type)' },
   { words: ['под', 'заказ'], why: 'made to order: how the goods are supplied' },
   { words: ['in', 'stock'], why: 'in stock, in English' },
   { words: ['free', 'shipping'], why: 'delivery terms, in English' },
