@@ -21,6 +21,7 @@ import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
+import { readPlacementSpelling } from '../category-label/placement-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
 import { findGoodsForPlace } from './place-of-other-goods.js';
 import { findOtherGoodsWith } from './composition-of-other-goods.js';
@@ -1082,9 +1083,20 @@ function explainsByWords(words: ReadonlySet<string>, heads: readonly string[], s
   for (const known of words) {
     // A shorter known stem is read on only by an adjective's suffix (`сад` → `садов`, `лес` → `лесн`).
     if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || NOUN_ADJECTIVE_SUFFIXES.some((suffix) => stem.startsWith(suffix, known.length)))) return true;
-    if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
+    if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START) && !isOtherPlacement(word, known)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a word of the type (`настенные`) and a leaf's stem (`настольн`) are two different words of where goods stand or
+ * are fixed: their first letters meet, yet a wall clock is no table clock. The stem is read as the adjective it is a stem of.
+ */
+function isOtherPlacement(word: string, known: string): boolean {
+  const placement = readPlacementSpelling(word);
+  if (placement === undefined) return false;
+  const other = readPlacementSpelling(`${known}ые`);
+  return other !== undefined && other !== placement;
 }
 
 /**
