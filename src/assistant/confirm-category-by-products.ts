@@ -38,7 +38,7 @@ import { isDepartmentLabel } from './read-department-label.js';
 import { ADJECTIVE } from './read-label-kinds.js';
 import { isRelatedWord } from './read-word-forms.js';
 import { findOtherSectionPurposes } from './category-label/find-other-section-purposes.js';
-import { findUseWordOfLeafKind } from './category-label/find-use-word-of-leaf-kind.js';
+import { findUseWordOfLeafKind } from './classify/find-use-word-of-leaf-kind.js';
 import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';

@@ -12,7 +12,7 @@ import type { MatchThresholds } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { splitLabelParts } from '../read-label-kinds.js';
 import type { ScoredCandidate } from '../score-candidates.js';
-import { findUseWordOfLeafKind } from './find-use-word-of-leaf-kind.js';
+import { findUseWordOfLeafKind } from '../classify/find-use-word-of-leaf-kind.js';
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
 import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';

@@ -6,6 +6,7 @@
  * with whom the product is for and with the seller's groups. A leaf is never reached through a
  * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
  */
+import { findUseWordOfLeafKind } from './find-use-word-of-leaf-kind.js';
 import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
 import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
@@ -474,6 +475,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
  */
 function describeOtherUse(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
   if (best.otherPurpose !== undefined) return `the leaf "${best.name.text}" is for other goods than the name says (${best.otherPurpose.map((word) => `"${word}"`).join(', ')})`;
+  // `Шампунь для сухих волос` against `Сухие шампуни`: the hair is dry, not the shampoo (the label matcher's rule, one reader).
+  const useWord = findUseWordOfLeafKind(best.leaf, type);
+  if (useWord !== undefined) return `the name says "${useWord}" of what the goods are for, the leaf "${best.name.text}" says it of the goods`;
   const explains = (stem: string, word: string): boolean => explainsByLeaf(best.leaf, stem, word);
   const recipient = findOtherRecipient(index, GROUP_STEMS, type.tokens, best.leaf, explains);
   if (recipient !== undefined) return `the name says the goods are for "${recipient.word}" (${recipient.level}), the leaf is not`;

@@ -1,6 +1,6 @@
-import type { IndexedLeaf } from '../classify/classifier-types.js';
-import type { ProductType } from '../classify/extract-product-type.js';
-import { stemForIndex } from '../classify/stem-for-index.js';
+import type { IndexedLeaf } from './classifier-types.js';
+import type { ProductType } from './extract-product-type.js';
+import { stemForIndex } from './stem-for-index.js';
 
 /**
  * `Шампуни для сухих волос` against `Сухие шампуни`: a word the leaf's Russian name says of what its goods are (before its

@@ -1,0 +1,29 @@
+/**
+ * A word the name says of what the goods are for, that a leaf's name says of the goods (`Шампунь для сухих волос` against
+ * `Сухие шампуни`: the hair is dry, not the shampoo), is no sure reading: the label matcher's rule, read by the classifier too.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const index = buildClassifierIndex(buildSandboxDirectories('marketplace'));
+const classify = (name: string): ReturnType<typeof classifyProduct> => classifyProduct(index, { name });
+
+describe('a use word the leaf says of its goods', () => {
+  it('keeps the leaf from being sure, naming the word', () => {
+    for (const name of ['Шампунь для сухих волос Elseve 400мл', 'Шампунь для сухих и поврежденных волос Pantene 250 мл']) {
+      const result = classify(name);
+      expect(result.confident, name).toBe(false);
+      expect(result.doubt, name).toContain('"сухих"');
+    }
+  });
+
+  it('leaves the goods that are that kind sure (`Сухой шампунь`, `Шампунь сухой`)', () => {
+    for (const name of ['Сухой шампунь Batiste 200мл', 'Шампунь сухой Batiste']) {
+      const result = classify(name);
+      expect(result.confident, name).toBe(true);
+      expect(result.path, name).toContain('Сухие шампуни');
+    }
+  });
+});
