@@ -11,5 +11,7 @@ import { stemForIndex } from './stem-for-index.js';
 export function findUseWordOfLeafKind(leaf: IndexedLeaf, type: ProductType): string | undefined {
   const said = new Set(type.words.map(stemForIndex));
   const kindStems = new Set(leaf.names.filter((name) => name.language === 'rus').flatMap((name) => name.head).filter((stem) => !said.has(stem)));
-  return type.purpose.find((word) => kindStems.has(stemForIndex(word)));
+  // Only a word before the purpose's last word qualifies what the goods are for (`для сухих волос`); one after it agrees with
+  // the goods themselves (`Корм для собак сухой` is dry food, the leaf `Сухие корма для собак`).
+  return type.purpose.slice(0, -1).find((word) => kindStems.has(stemForIndex(word)));
 }

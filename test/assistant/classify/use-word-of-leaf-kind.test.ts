@@ -12,10 +12,17 @@ const classify = (name: string): ReturnType<typeof classifyProduct> => classifyP
 
 describe('a use word the leaf says of its goods', () => {
   it('keeps the leaf from being sure, naming the word', () => {
-    for (const name of ['Шампунь для сухих волос Elseve 400мл', 'Шампунь для сухих и поврежденных волос Pantene 250 мл']) {
+    const result = classify('Шампунь для сухих волос Elseve 400мл');
+    expect(result.confident).toBe(false);
+    expect(result.doubt).toContain('"сухих"');
+    expect(classify('Шампунь для сухих и поврежденных волос Pantene 250 мл').confident).toBe(false);
+  });
+
+  it('reads a word after the purpose\'s last word as said of the goods (`Корм для собак сухой` is dry food)', () => {
+    for (const [name, leaf] of [['Корм для собак сухой Chappi 15кг', 'Сухие корма для собак'], ['Корм для кошек влажный Whiskas 85г', 'Влажные корма для кошек']] as const) {
       const result = classify(name);
-      expect(result.confident, name).toBe(false);
-      expect(result.doubt, name).toContain('"сухих"');
+      expect(result.confident, name).toBe(true);
+      expect(result.path, name).toContain(leaf);
     }
   });
 
