@@ -475,7 +475,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
  */
 function describeOtherUse(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
   if (best.otherPurpose !== undefined) return `the leaf "${best.name.text}" is for other goods than the name says (${best.otherPurpose.map((word) => `"${word}"`).join(', ')})`;
-  // `Шампунь для сухих волос` against `Сухие шампуни`: the hair is dry, not the shampoo (the label matcher's rule, one reader).
+  // `Шампунь для сухих волос` against `Сухие шампуни`: the hair is dry, not the shampoo (one reader with the label matcher).
   const useWord = findUseWordOfLeafKind(best.leaf, type);
   if (useWord !== undefined) return `the name says "${useWord}" of what the goods are for, the leaf "${best.name.text}" says it of the goods`;
   const explains = (stem: string, word: string): boolean => explainsByLeaf(best.leaf, stem, word);

@@ -60,6 +60,7 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'a place the leaf does not explain, of which a kind of it may be', reads: /^the leaf does not explain "[^"]*", and a kind of it may /, namesAnotherLeaf: true },
   { name: 'a place the leaf does not explain names another section', reads: /^the leaf does not explain "[^"]*", which names the section /, namesAnotherLeaf: true },
   { name: 'the vehicle the goods fit names another section', reads: /^the name says the vehicle the goods fit /, namesAnotherLeaf: true },
+  { name: 'a use word the leaf says of its goods', reads: /^the name says "[^"]*" of what the goods are for, the leaf /, namesAnotherLeaf: true },
   { name: 'a Latin word of the name names goods of other sections', reads: /^the name says "[^"]*", which names goods of other sections than the leaf's/, namesAnotherLeaf: true },
   { name: 'a Latin word of the name names another leaf', reads: /^the name says "[^"]*", which names /, namesAnotherLeaf: true },
   { name: 'a dose says a medicine or supplement', reads: /^a dose says a medicine or supplement/, namesAnotherLeaf: true },
