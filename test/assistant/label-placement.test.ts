@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { isPlacementWord, readPlacementSpelling } from '../../src/assistant/category-label/placement-words.js';
+import { isPlacementWord, readPlacementSpelling } from '../../src/assistant/classify/placement-words.js';
 import { createCandidateMatcher } from '../../src/assistant/score-candidates.js';
 import { findRoomOfOutdoorLeaf, isRoomWord } from '../../src/assistant/category-label/room-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';

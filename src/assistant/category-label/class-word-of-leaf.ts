@@ -6,7 +6,7 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
-import { isPlacementStem, isPlacementWord } from './placement-words.js';
+import { isPlacementStem, isPlacementWord } from '../classify/placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
 
 /**

@@ -5,7 +5,7 @@ import { isRelatedWord } from '../read-word-forms.js';
 import { stemWord } from '../stem-word.js';
 import { addTo, readOrAdd } from './index-leaves.js';
 import { MIN_RELATED_PREFIX } from './label-scores.js';
-import { isPlacementWord } from './placement-words.js';
+import { isPlacementWord } from '../classify/placement-words.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 
 /**

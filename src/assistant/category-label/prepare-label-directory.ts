@@ -7,7 +7,7 @@ import { type BranchNames, collectBranchNames } from './branch-names.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
 import { indexLeavesByPrefix } from './index-leaves.js';
-import { readPlacementSpelling } from './placement-words.js';
+import { readPlacementSpelling } from '../classify/placement-words.js';
 import type { ParsedLabel } from './parse-label.js';
 import { numberLeavesByLabel, type PreparedLeaf, prepareLeaf } from './prepare-leaf.js';
 import type { LeafRelations } from './score-by-name.js';

@@ -22,7 +22,7 @@ import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
-import { readPlacementSpelling } from '../category-label/placement-words.js';
+import { readPlacementSpelling } from './placement-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
 import { findGoodsForPlace } from './place-of-other-goods.js';
 import { findOtherGoodsWith } from './composition-of-other-goods.js';

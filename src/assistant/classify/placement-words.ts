@@ -1,5 +1,5 @@
-import { stemForIndex } from '../classify/stem-for-index.js';
-import { ADJECTIVE_FORM } from '../classify/known-brands.js';
+import { stemForIndex } from './stem-for-index.js';
+import { ADJECTIVE_FORM } from './known-brands.js';
 import { measureEditDistance } from '../score-candidates.js';
 
 /**
