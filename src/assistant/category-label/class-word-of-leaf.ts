@@ -6,13 +6,14 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
+import { isMachineWord } from './machine-words.js';
 import { isPlacementStem, isPlacementWord } from '../classify/placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
 
 /**
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
- * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`) or how they are built (`Гантели разборные`,
- * `Холодильники двухкамерные`). It does when
+ * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
+ * `Холодильники двухкамерные`) or how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -26,11 +27,13 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  *   placement in a room does;
  * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
  */
-export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>): boolean {
+export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>, powered: ReadonlySet<number>): boolean {
   const typeWords = type.words;
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
-  if (!placement && !isConstructionWord(word)) return false;
+  const machine = !placement && isMachineWord(word);
+  if (!placement && !machine && !isConstructionWord(word)) return false;
+  if (machine && !powered.has(leaf.id)) return false;
   const section = readPathSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];

@@ -6,6 +6,7 @@ import { type CandidateMatcher, createCandidateMatcher, type ScoredCandidate } f
 import { type BranchNames, collectBranchNames } from './branch-names.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
+import { readPoweredLeaves } from './read-powered-leaves.js';
 import { indexLeavesByPrefix } from './index-leaves.js';
 import { readPlacementSpelling } from '../classify/placement-words.js';
 import type { ParsedLabel } from './parse-label.js';
@@ -58,7 +59,7 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     branchNames: collectBranchNames(leaves, index),
     general,
     namedByDirectory: (stem) => nameStems.has(stem),
-    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) },
+    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, readPoweredLeaves(index.directories)), onlyQualifies: createQualifierCheck(leaves) },
     wordScore,
     similarity: createLabelWordSimilarity(wordScore),
   };
