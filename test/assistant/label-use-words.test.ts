@@ -65,3 +65,19 @@ describe('a word the label says of its use and the leaf of its goods (issue 33, 
     for (const matcher of [original, marketplace]) expect(matcher.match('Весы для кухни').best?.key).toBe('20211');
   });
 });
+
+describe('a room after `для` beside goods of another section that furnish it (issue 33, labels23)', () => {
+  it('puts the leaf of the label\'s goods first, never the toy kitchens that share the word', () => {
+    for (const label of ['Смеситель для кухни', 'Смесители для кухни']) {
+      const match = marketplace.match(label);
+      expect(match.candidates[0]?.key, label).toBe('120301');
+      expect(match.candidates[0]?.score, label).toBeGreaterThanOrEqual(0.88);
+    }
+  });
+
+  it('keeps a leaf of the leaf\'s own section that furnishes the room a rival, and the question where the room names other goods', () => {
+    // `Прихожие` (hallway furniture) beside `Шкафы`; the veto still asks where only another section's leaf names the room.
+    expect(marketplace.match('Шкафы для прихожей').status).toBe('todo');
+    for (const label of ['Смеситель для кухни', 'Фартуки для кухни', 'Шкафы для ванной']) expect(marketplace.match(label).status, label).toBe('todo');
+  });
+});

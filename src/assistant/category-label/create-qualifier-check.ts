@@ -14,7 +14,8 @@ import type { LeafRelations } from './score-by-name.js';
  * - no other leaf is what the head names (`Краска для стен`: `Краски` for children and `Краски
  *   для волос` both are paints, and the use is what would choose between them);
  * - no complement word begins like what another leaf is (`радиоуправлении` of `Радиоуправляемые
- *   игрушки` in `Машинки на радиоуправлении`);
+ *   игрушки` in `Машинки на радиоуправлении`), but a room beside a leaf of another top-level section (`Детские кухни`
+ *   for `Смеситель для кухни`);
  * - no complement word is a word of another branch under the same root (`волос` of `Уход за
  *   волосами` in `Сыворотка для волос`, whose leaf `Сыворотки` is for the face; `кухни` of `Посуда
  *   и кухня` in `Стулья для кухни`, so the kitchen chairs stay a question too).
@@ -48,11 +49,16 @@ export function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelat
       if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9)))) return false;
     }
     for (const word of complement) {
+      // A room names goods of another trade that furnish it (`Детские кухни` are toys, `Средства для кухни` cleaners): not what
+      // the label's goods are (`Смеситель для кухни`); goods of the leaf's own section that furnish it (`Кухни`, `Прихожие` of
+      // furniture beside `Шкафы для прихожей`) may be.
+      const room = isRoomWord(word);
       for (const other of byHeadPrefix.get(prefixKey(word)) ?? []) {
-        if (other !== leaf && other.variants.some((variant) => variant.language === 'rus' && variant.head.some((name) => beginsAlike(word, name)))) return false;
+        if (other === leaf || (room && other.rootKey !== leaf.rootKey)) continue;
+        if (other.variants.some((variant) => variant.language === 'rus' && variant.head.some((name) => beginsAlike(word, name)))) return false;
       }
       // A room is where goods are used, whichever branch names it (`кухни` of `Посуда и кухня` in `Стулья для кухни`).
-      if (isRoomWord(word)) continue;
+      if (room) continue;
       for (const [group, words] of groupWords.get(leaf.rootKey) ?? []) {
         if (group !== leaf.groupKey && [...words].some((other) => sameWord(word, other, similarity))) return false;
       }

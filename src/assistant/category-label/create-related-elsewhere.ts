@@ -7,6 +7,7 @@ import { addTo, readOrAdd } from './index-leaves.js';
 import { MIN_RELATED_PREFIX } from './label-scores.js';
 import { isPlacementWord } from '../classify/placement-words.js';
 import { isMachineWord } from './machine-words.js';
+import { isRoomWord } from './room-words.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 
 /**
@@ -65,13 +66,15 @@ export function createRelatedElsewhere(leaves: readonly PreparedLeaf[], powered:
       for (const owner of found.leaves) found.roots.add(owner.rootKey);
       related.set(word, found);
     }
+    // A room is where goods are used: the goods of another section that furnish it (`Детские кухни`, toys) are not the label's.
+    const room = isRoomWord(word);
     for (const owner of found.leaves) {
-      if (owner === leaf) continue;
+      if (owner === leaf || (room && owner.rootKey !== leaf.rootKey)) continue;
       // Beside the leaf, any word of another leaf's name; further away, only what that leaf is (`Ароматы` of `Ароматы для дома`, not `Зимние` of `Зимние шины`).
       // A word of a sibling's use only (`лица` of `Кремы для лица` in `Сыворотка для лица`) says what both are for, not what the label is.
       if (owner.groupKey === leaf.groupKey && !isUseOnly(word, owner)) return true;
       if (owner.variants.some((variant) => variant.full && relates(word, variant.head[variant.head.length - 1] ?? ''))) return true;
     }
-    return [...found.roots].some((root) => root !== leaf.rootKey && matched.some((other) => namesInRoot(other, root)));
+    return !room && [...found.roots].some((root) => root !== leaf.rootKey && matched.some((other) => namesInRoot(other, root)));
   };
 }
