@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMachineWord } from '../../src/assistant/category-label/machine-words.js';
-import { readPoweredLeaves } from '../../src/assistant/category-label/read-powered-leaves.js';
+import { readPoweredLeaves } from '../../src/assistant/category-label/read-attribute-leaves.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 

@@ -16,7 +16,6 @@ import { findUseWordOfLeafKind } from '../classify/find-use-word-of-leaf-kind.js
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
 import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
-import { readPoweredLeaves } from './read-powered-leaves.js';
 
 /** Whether the words the classifier leaves unexplained are some, and each one a class word of the leaf's goods. */
 function isOnlyClassWords(unexplained: readonly string[], isClassWord: (word: string) => boolean): boolean {
@@ -51,7 +50,7 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       const type = extractProductType(head);
       // `Угловые диваны`, `Складные стулья`: the classifier's one doubt is a word of a class that only qualifies the leaf's
       // goods (where they are mounted, how they are built), which the label matcher holds down only for standing first.
-      const onlyClassWords = !reading.confident && isOnlyClassWords(findUnexplainedWords(classifier, leaf, type), (word) => isClassWordOfLeafGoods(classifier, word, leaf, type, readPoweredLeaves(index.directories)));
+      const onlyClassWords = !reading.confident && isOnlyClassWords(findUnexplainedWords(classifier, leaf, type), (word) => isClassWordOfLeafGoods(classifier, word, leaf, type, index.directories));
       if (!reading.confident && !onlyClassWords) return match;
       if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care

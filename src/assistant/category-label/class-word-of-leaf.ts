@@ -1,4 +1,5 @@
 import { rewriteWithSynonyms } from '../category-synonyms.js';
+import type { Directories } from '../../domain/index.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { readPathSection } from '../classify/classify-product.js';
 import type { ProductType } from '../classify/extract-product-type.js';
@@ -6,14 +7,17 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
+import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
+import { readGarmentLeaves, readPoweredLeaves } from './read-attribute-leaves.js';
 import { isPlacementStem, isPlacementWord } from '../classify/placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
 
 /**
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
- * `Холодильники двухкамерные`) or how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`). It does when
+ * `Холодильники двухкамерные`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`) or how a garment is cut
+ * (`Юбка миди`, `Костюм женский брючный`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -27,13 +31,16 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  *   placement in a room does;
  * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
  */
-export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>, powered: ReadonlySet<number>): boolean {
+export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>, directories: Directories): boolean {
   const typeWords = type.words;
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   const machine = !placement && isMachineWord(word);
-  if (!placement && !machine && !isConstructionWord(word)) return false;
-  if (machine && !powered.has(leaf.id)) return false;
+  const garment = !placement && !machine && isGarmentCutWord(word);
+  if (!placement && !machine && !garment && !isConstructionWord(word)) return false;
+  // The goods a machine's or a garment's word is of, by the directory's attributes; a build is of any goods.
+  const kind = machine ? readPoweredLeaves(directories) : garment ? readGarmentLeaves(directories) : undefined;
+  if (kind !== undefined && !kind.has(leaf.id)) return false;
   const section = readPathSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];

@@ -6,7 +6,7 @@ import { type CandidateMatcher, createCandidateMatcher, type ScoredCandidate } f
 import { type BranchNames, collectBranchNames } from './branch-names.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
-import { readPoweredLeaves } from './read-powered-leaves.js';
+import { readPoweredLeaves } from './read-attribute-leaves.js';
 import { indexLeavesByPrefix } from './index-leaves.js';
 import { readPlacementSpelling } from '../classify/placement-words.js';
 import type { ParsedLabel } from './parse-label.js';

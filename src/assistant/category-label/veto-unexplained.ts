@@ -22,7 +22,6 @@ import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
-import { readPoweredLeaves } from './read-powered-leaves.js';
 import { isSortingWordOfSection, readSortingWords } from './sorting-words.js';
 
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
@@ -88,7 +87,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       const sortingWords = readSortingWords(classifier);
-      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type, readPoweredLeaves(index.directories));
+      const sorts = (word: string): boolean => isSortingWordOfSection(sortingWords.get(stemForIndex(word)), word, leaf, type.words) || isClassWordOfLeafGoods(classifier, word, leaf, type, index.directories);
       const known = (evidence ??= readWordEvidence(classifier));
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).

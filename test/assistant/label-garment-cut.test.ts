@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isGarmentCutWord } from '../../src/assistant/category-label/garment-cut-words.js';
+import { readGarmentLeaves } from '../../src/assistant/category-label/read-attribute-leaves.js';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const originalDirectories = buildSandboxDirectories('original');
+const original = createDirectoryMatchers(originalDirectories).categoryMatcher();
+const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+
+describe('a word of how a garment is cut (issue 33, labels23)', () => {
+  it('reads lengths, fits, cuts and the part a suit is made with, and no occasion', () => {
+    for (const word of ['миди', 'макси', 'укороченные', 'приталенное', 'оверсайз', 'плиссированная', 'двубортный', 'брючный', 'юбочный', 'клеш']) expect(isGarmentCutWord(word), word).toBe(true);
+    for (const word of ['вечернее', 'свадебное', 'мидии', 'клешни', 'максимальный', 'брюки', 'юбки', 'мини']) expect(isGarmentCutWord(word), word).toBe(false);
+  });
+
+  it('reads the leaves the directory sizes as clothes', () => {
+    const garments = readGarmentLeaves(originalDirectories);
+    for (const id of [30102, 30113]) expect(garments.has(id), String(id)).toBe(true);
+    for (const id of [50402, 60903]) expect(garments.has(id), String(id)).toBe(false);
+  });
+
+  it('qualifies a garment whose whole name the label\'s other words say', () => {
+    for (const [label, key] of [
+      ['Юбка миди', '30102'],
+      ['Костюм женский брючный', '30113'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+  });
+
+  it('leaves goods that serve a garment questions, and a noun that names clothes of two sections', () => {
+    // A belt and a hanger for trousers are no suits; the sport section's ski suits are named by the noun too.
+    for (const [matcher, label] of [
+      [original, 'Ремень брючный'],
+      [marketplace, 'Ремень брючный'],
+      [marketplace, 'Вешалка брючная'],
+      [marketplace, 'Костюм женский брючный'],
+    ] as const) {
+      expect(matcher.match(label).status, label).toBe('todo');
+    }
+  });
+});
