@@ -9,6 +9,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
+import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
 import { readGarmentLeaves, readPoweredLeaves } from './read-attribute-leaves.js';
 import { isPlacementStem, isPlacementWord } from '../classify/placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
@@ -16,8 +17,8 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
 /**
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
- * `Холодильники двухкамерные`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`) or how a garment is cut
- * (`Юбка миди`, `Костюм женский брючный`). It does when
+ * `Холодильники двухкамерные`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
+ * (`Юбка миди`, `Костюм женский брючный`) or which precious metal goods are made of (`Кольца золотые`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -37,10 +38,12 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const placement = isPlacementWord(word);
   const machine = !placement && isMachineWord(word);
   const garment = !placement && !machine && isGarmentCutWord(word);
-  if (!placement && !machine && !garment && !isConstructionWord(word)) return false;
-  // The goods a machine's or a garment's word is of, by the directory's attributes; a build is of any goods.
+  const metal = placement || machine || garment ? undefined : readPreciousMetal(word);
+  if (!placement && !machine && !garment && metal === undefined && !isConstructionWord(word)) return false;
+  // The goods a machine's, a garment's or a metal's word is of, by the directory's attributes; a build is of any goods.
   const kind = machine ? readPoweredLeaves(directories) : garment ? readGarmentLeaves(directories) : undefined;
   if (kind !== undefined && !kind.has(leaf.id)) return false;
+  if (metal !== undefined && readLeafMetals(index).get(leaf.id)?.has(metal) !== true) return false;
   const section = readPathSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
