@@ -20,8 +20,10 @@ export { renderWatchLogLine } from './watch/render-watch-log.js';
 export type { WatchLogRecord, WatchFileRecord } from './watch/render-watch-log.js';
 export { runExport } from './export/run-export.js';
 export type { ExportOptions, ExportResult, ExportSort } from './export/run-export.js';
-export { applyBlankPolicy, buildImportPlan, fetchHeldProducts } from './plan/index.js';
-export type { ImportPlan, PlannedProduct, PlanAction } from './plan/index.js';
+export { applyBlankPolicy } from './plan/apply-blank-policy.js';
+export { buildImportPlan } from './plan/build-import-plan.js';
+export { fetchHeldProducts } from './plan/fetch-held-products.js';
+export type { ImportPlan, PlannedProduct, PlanAction } from './plan/plan-types.js';
 export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
 export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
@@ -63,9 +65,13 @@ export type { ProductDraft, RowRef } from './core/types.js';
 export { TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
-export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { loadMapping } from './mapping/load-mapping.js';
+export { parseMapping } from './mapping/parse-mapping.js';
+export { checkMappingRules } from './mapping/check-mapping-rules.js';
+export { buildReadOptions } from './mapping/build-read-options.js';
+export { mappingSchema } from './mapping/mapping-schema.js';
 export { buildMappingJsonSchema } from './mapping/build-mapping-json-schema.js';
-export type { Mapping, MappingInput } from './mapping/index.js';
+export type { Mapping, MappingInput } from './mapping/mapping-schema.js';
 export { createRowMapper } from './stages/create-row-mapper.js';
 export { createProductAssembler } from './stages/assemble-products.js';
 export { createMemoryProductSink } from './stages/product-sink.js';

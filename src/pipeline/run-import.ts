@@ -34,7 +34,7 @@ import { sendAndFollow } from './import/send-and-follow.js';
 import type { SendOutcome } from './import/send-and-follow.js';
 import { reportProductOutcomes } from './import/report-product-outcomes.js';
 import { createImportWork } from './import/create-import-work.js';
-import { buildPlanIssues } from '../plan/index.js';
+import { buildPlanIssues } from '../plan/build-plan-issues.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
