@@ -11,20 +11,10 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_NEWLINE = '\r\n';
 
 /**
- * One CSV record (without the line ending): each value passed through `neutralizeFormula`, then
- * quoted with `"` when it holds the delimiter, a quote, a line break, or leading/trailing space.
+ * One field as every CSV the tool writes has it: passed through `neutralizeFormula`, then quoted
+ * with `"` when it holds the delimiter, a quote, a line break, or leading/trailing space. Made once
+ * per delimiter.
  */
-export function formatCsvRecord(values: readonly string[], delimiter: string): string {
-  const formatField = createCsvFieldFormatter(delimiter);
-  let record = '';
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) record += delimiter;
-    record += formatField(values[i] as string);
-  }
-  return record;
-}
-
-/** One field as `formatCsvRecord` writes it (neutralised, quoted when needed); made once per delimiter. */
 export function createCsvFieldFormatter(delimiter: string): (value: string) => string {
   const special = specialPattern(delimiter);
   return (text) => {
@@ -35,7 +25,7 @@ export function createCsvFieldFormatter(delimiter: string): (value: string) => s
 
 /**
  * Whether a record given as UTF-8 bytes with no quote, CR or LF in it (the copies' byte path,
- * `copy-csv-records.ts`), split at a one-byte `delimiter`, is exactly what `formatCsvRecord` writes
+ * `copy-csv-records.ts`), split at a one-byte `delimiter`, is exactly what the field formatter writes
  * of its fields: its number of fields when every field is written as it stands (no formula start,
  * nothing that may be white space at either end), else -1. Only each field's first and last
  * characters are looked at.
