@@ -16,7 +16,8 @@ export const CSV_NEWLINE = '\r\n';
  * per delimiter.
  */
 export function createCsvFieldFormatter(delimiter: string): (value: string) => string {
-  const special = specialPattern(delimiter);
+  // The delimiter, a quote or a line break: one character class.
+  const special = new RegExp(`[${delimiter.replace(/[\\\]^-]/g, '\\$&')}"\\n\\r]`);
   return (text) => {
     const value = neutralizeFormula(text);
     return needsQuotes(value, special) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -70,7 +71,6 @@ function mayBeSpecialAtEnd(code: number): boolean {
   return code === 0x1680 || (code >= 0x2000 && code <= 0x206f) || code === 0x3000 || code === 0xfeff || (code >= 0xff00 && code <= 0xff60);
 }
 
-const SPECIAL_PATTERNS = new Map<string, RegExp>();
 const SPACE = /\s/;
 
 /**
@@ -86,23 +86,9 @@ function needsQuotes(value: string, special: RegExp): boolean {
   return special.test(value);
 }
 
+/** Whether the UTF-16 code unit at `index` is white space as a field's ends are tested for quoting (`\s`). */
 function isSpaceAt(value: string, index: number): boolean {
-  return isSpaceCode(value.charCodeAt(index));
-}
-
-/** Whether a UTF-16 code unit is white space as a field's ends are tested for quoting (`\s`). */
-function isSpaceCode(code: number): boolean {
+  const code = value.charCodeAt(index);
   if (code > 32 && code < 127) return false;
   return SPACE.test(String.fromCharCode(code));
-}
-
-/** The delimiter, a quote or a line break: one character class, compiled once per delimiter. */
-function specialPattern(delimiter: string): RegExp {
-  let pattern = SPECIAL_PATTERNS.get(delimiter);
-  if (pattern === undefined) {
-    const escaped = delimiter.replace(/[\\\]^-]/g, '\\$&');
-    pattern = new RegExp(`[${escaped}"\\n\\r]`);
-    SPECIAL_PATTERNS.set(delimiter, pattern);
-  }
-  return pattern;
 }
