@@ -32,12 +32,16 @@ export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/import
 export { followJob } from './pipeline/import/follow-job.js';
 export { matchJobResults } from './pipeline/import/match-job-results.js';
 export { openService } from './pipeline/open-service.js';
-export type { ServiceAccount, ServiceContext } from './pipeline/open-service.js';
+export type { ServiceContext } from './pipeline/open-service.js';
+export type { ServiceAccount } from './pipeline/describe-service-account.js';
 
 // Settings
-export { resolveSettings, describeSettings } from './settings/resolve-settings.js';
-export type { ResolvedSettings, SettingsLayers, SettingSource } from './settings/resolve-settings.js';
-export { settingsSchema, SETTINGS_ENV } from './settings/settings-schema.js';
+export { resolveSettings } from './settings/resolve-settings.js';
+export type { ResolvedSettings } from './settings/resolve-settings.js';
+export { describeSettings } from './settings/describe-settings.js';
+export type { SettingsLayers, SettingSource } from './settings/settings-layers.js';
+export { settingsSchema } from './settings/settings-schema.js';
+export { SETTINGS_ENV } from './settings/settings-layers.js';
 export type { Settings, SettingsInput } from './settings/settings-schema.js';
 
 // Core

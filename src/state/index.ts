@@ -7,7 +7,8 @@ export {
   loadCachedDirectories,
   loadPreviousCachedDirectories,
 } from './directory-cache.js';
-export { acquireLock, isProcessAlive, readLockHolder } from './file-lock.js';
+export { acquireLock, readLockHolder } from './file-lock.js';
+export { isProcessAlive } from './is-process-alive.js';
 export type { LockHandle } from './file-lock.js';
 export { openStateStore, STATE_DB_FILE } from './open-state-store.js';
 export { parsePruneAge, pruneRuns } from './prune-runs.js';

@@ -31,7 +31,6 @@ import { readColumnHeader } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
 import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
-export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
 
 /** The rewriter of one sheet: feed it the pieces of `splitSheetXml` in order. */
 interface SheetRowsRewriter {
