@@ -12,7 +12,7 @@ export { importDrafts } from './pipeline/import/import-drafts.js';
 export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import/import-drafts.js';
 export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
-export type { RunResult } from './pipeline/finish-run.js';
+export type { RunResult } from './report/write-result-json.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
 export { runWatch } from './watch/run-watch.js';
 export type { WatchOptions, WatchResult } from './watch/run-watch.js';

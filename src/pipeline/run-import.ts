@@ -21,7 +21,7 @@ import { acquireLock } from '../state/index.js';
 import type { LockHandle, RunRecord } from '../state/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
-import type { RunResult } from './finish-run.js';
+import type { RunResult } from '../report/write-result-json.js';
 import { createPreparedRun, prepareRun } from './prepare-run.js';
 import type { JournalRun, PreparedRun, RunInputs } from './prepare-run.js';
 import { createLapTimer } from './create-lap-timer.js';

@@ -8,13 +8,15 @@ import { createInterface } from 'node:readline';
 import type { RunReportPaths } from './write-run-report.js';
 import type { RunSummary } from './report-types.js';
 
-/** What the result object is made of. */
-interface ResultJsonParts {
+/** What a data command returns, and its `--json` result line is made of. */
+export interface RunResult {
   runId: string;
-  exitCode: number;
+  /** Folder of the report. */
   reportDir: string;
+  /** Files written, by kind. */
   reportPaths: RunReportPaths;
   summary: RunSummary;
+  exitCode: number;
 }
 
 const CHUNK_CHARS = 1 << 16;
@@ -23,7 +25,7 @@ const CHUNK_CHARS = 1 << 16;
  * Writes `{"type":"result", …, "issues":[…]}` and a newline through `write`, in chunks. Without an
  * `issues.ndjson` (an older caller), the summary's issues are written.
  */
-export async function writeResultJson(parts: ResultJsonParts, write: (chunk: string) => void): Promise<void> {
+export async function writeResultJson(parts: RunResult, write: (chunk: string) => void): Promise<void> {
   const { summary } = parts;
   const head = {
     type: 'result',

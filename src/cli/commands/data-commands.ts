@@ -4,7 +4,7 @@
 import { basename, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Deps } from '../../core/deps.js';
-import type { RunResult } from '../../pipeline/finish-run.js';
+import type { RunResult } from '../../report/write-result-json.js';
 import { STDIN_ARG, shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
