@@ -13,8 +13,8 @@ export interface RunResult {
   runId: string;
   /** Folder of the report. */
   reportDir: string;
-  /** Files written, by kind. */
-  reportPaths: RunReportPaths;
+  /** Files written, by kind: `issues.ndjson` and `report.html` always. */
+  reportPaths: Required<RunReportPaths>;
   summary: RunSummary;
   exitCode: number;
 }
@@ -22,8 +22,8 @@ export interface RunResult {
 const CHUNK_CHARS = 1 << 16;
 
 /**
- * Writes `{"type":"result", …, "issues":[…]}` and a newline through `write`, in chunks. Without an
- * `issues.ndjson` (an older caller), the summary's issues are written.
+ * Writes `{"type":"result", …, "issues":[…]}` and a newline through `write`, in chunks: the issues
+ * are the lines of the run's `issues.ndjson`.
  */
 export async function writeResultJson(parts: RunResult, write: (chunk: string) => void): Promise<void> {
   const { summary } = parts;
@@ -45,12 +45,7 @@ export async function writeResultJson(parts: RunResult, write: (chunk: string) =
       buffer = '';
     }
   };
-  const path = parts.reportPaths.issues;
-  if (path === undefined) {
-    for (const issue of summary.issues) add(JSON.stringify(issue));
-  } else {
-    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of lines) if (line !== '') add(line);
-  }
+  const lines = createInterface({ input: createReadStream(parts.reportPaths.issues, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) if (line !== '') add(line);
   write(`${buffer}]}\n`);
 }
