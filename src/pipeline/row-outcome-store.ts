@@ -56,8 +56,8 @@ export interface RowOutcomeStoreOptions {
 }
 
 /** Creates an empty store. */
-export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number = {}): RowOutcomeStore {
-  const { initialCapacity = 1024, spill, productKeys = createProductKeyIndex() } = typeof options === 'number' ? { initialCapacity: options } : options;
+export function createRowOutcomeStore(options: RowOutcomeStoreOptions = {}): RowOutcomeStore {
+  const { initialCapacity = 1024, spill, productKeys = createProductKeyIndex() } = options;
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
   const ids = createRowIdColumns();
