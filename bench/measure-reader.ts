@@ -3,7 +3,7 @@
  * touching every cell's text: the middle line between the floor and the dry run.
  * Usage: node --import tsx bench/measure-reader.ts FILE MAPPING
  */
-import { loadMapping } from '../src/mapping/index.js';
+import { loadMapping } from '../src/mapping/load-mapping.js';
 import { buildReadOptions } from '../src/mapping/build-read-options.js';
 import { openSource } from '../src/sources/open-source.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';

@@ -12,7 +12,7 @@ export { importDrafts } from './pipeline/import/import-drafts.js';
 export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import/import-drafts.js';
 export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
-export type { RunResult } from './pipeline/finish-run.js';
+export type { RunResult } from './report/write-result-json.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
 export { runWatch } from './watch/run-watch.js';
 export type { WatchOptions, WatchResult } from './watch/run-watch.js';
@@ -20,8 +20,10 @@ export { renderWatchLogLine } from './watch/render-watch-log.js';
 export type { WatchLogRecord, WatchFileRecord } from './watch/render-watch-log.js';
 export { runExport } from './export/run-export.js';
 export type { ExportOptions, ExportResult, ExportSort } from './export/run-export.js';
-export { applyBlankPolicy, buildImportPlan, fetchHeldProducts } from './plan/index.js';
-export type { ImportPlan, PlannedProduct, PlanAction } from './plan/index.js';
+export { applyBlankPolicy } from './plan/apply-blank-policy.js';
+export { buildImportPlan } from './plan/build-import-plan.js';
+export { fetchHeldProducts } from './plan/fetch-held-products.js';
+export type { ImportPlan, PlannedProduct, PlanAction } from './plan/plan-types.js';
 export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
 export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
@@ -30,12 +32,16 @@ export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/import
 export { followJob } from './pipeline/import/follow-job.js';
 export { matchJobResults } from './pipeline/import/match-job-results.js';
 export { openService } from './pipeline/open-service.js';
-export type { ServiceAccount, ServiceContext } from './pipeline/open-service.js';
+export type { ServiceContext } from './pipeline/open-service.js';
+export type { ServiceAccount } from './pipeline/describe-service-account.js';
 
 // Settings
-export { resolveSettings, describeSettings } from './settings/resolve-settings.js';
-export type { ResolvedSettings, SettingsLayers, SettingSource } from './settings/resolve-settings.js';
-export { settingsSchema, SETTINGS_ENV } from './settings/settings-schema.js';
+export { resolveSettings } from './settings/resolve-settings.js';
+export type { ResolvedSettings } from './settings/resolve-settings.js';
+export { describeSettings } from './settings/describe-settings.js';
+export type { SettingsLayers, SettingSource } from './settings/settings-layers.js';
+export { settingsSchema } from './settings/settings-schema.js';
+export { SETTINGS_ENV } from './settings/settings-layers.js';
 export type { Settings, SettingsInput } from './settings/settings-schema.js';
 
 // Core
@@ -63,9 +69,13 @@ export type { ProductDraft, RowRef } from './core/types.js';
 export { TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
-export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { loadMapping } from './mapping/load-mapping.js';
+export { parseMapping } from './mapping/parse-mapping.js';
+export { checkMappingRules } from './mapping/check-mapping-rules.js';
+export { buildReadOptions } from './mapping/build-read-options.js';
+export { mappingSchema } from './mapping/mapping-schema.js';
 export { buildMappingJsonSchema } from './mapping/build-mapping-json-schema.js';
-export type { Mapping, MappingInput } from './mapping/index.js';
+export type { Mapping, MappingInput } from './mapping/mapping-schema.js';
 export { createRowMapper } from './stages/create-row-mapper.js';
 export { createProductAssembler } from './stages/assemble-products.js';
 export { createMemoryProductSink } from './stages/product-sink.js';

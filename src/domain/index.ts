@@ -1,5 +1,5 @@
 /** The domain model: what the tool reasons with, free of any wire spelling. */
-export type { Localized, Category, AttributeType, AttributeCategory, AttributeFact, Attribute, AttributeValue, Brand, Directories, DirectoryName } from './directories.js';
+export type { Localized, Category, AttributeType, AttributeCategory, Attribute, AttributeValue, Brand, Directories, DirectoryName } from './directories.js';
 export type { ImportAttribute, ImportPhoto, ImportSku, ImportItem } from './import-item.js';
 export type { ImportResponse, JobError, JobSkuResult, JobProductResult, JobStatus } from './job-outcome.js';
 export type {

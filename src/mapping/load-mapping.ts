@@ -19,20 +19,12 @@ import { readMappingWorkbook, type WorkbookLocation } from './read-mapping-workb
 export type DecodedMappingDocument = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; issues?: never } | { document?: never; issues: Issue[] };
 
 /** `DecodedMappingDocument` of a file, with the SHA-256 (hex) of the very bytes decoded (absent when the file could not be read). */
-export type LoadMappingDocumentResult = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; sha256: string; issues?: never } | { document?: never; sha256?: string; issues: Issue[] };
+type LoadMappingDocumentResult = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; sha256: string; issues?: never } | { document?: never; sha256?: string; issues: Issue[] };
 
 export { isMappingWorkbook, locateMappingIssues };
 export type { LoadMappingOptions, LoadedMapping };
 
 const DEFAULT_MAX_ALIAS_COUNT = 100;
-
-/**
- * Reads and decodes a mapping file into `unknown`, without checking it. The file is read once, and
- * `sha256` is of those bytes. Never throws for a bad file.
- */
-export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<LoadMappingDocumentResult> {
-  return decodeMappingFile(await readMappingFile(path, deps, options), path, options);
-}
 
 /** Decodes the bytes `readMappingFile` read (a workbook or YAML). Never throws for a bad file. */
 async function decodeMappingFile(read: MappingFileRead, path: string, options: LoadMappingOptions): Promise<LoadMappingDocumentResult> {

@@ -107,7 +107,7 @@ function readSettingsSheet({ result, at, problem, rowsOf }: SheetReader): void {
       continue;
     }
     if (value === null) continue;
-    setPath(result.document, key.trim().split('.'), decodeSetting(value));
+    setPath(result.document, key.trim().split('.'), decodeJson(value));
     at(key.trim(), MAPPING_SHEETS.settings, row, 'B');
     if (typeof note === 'string' && note !== '') result.notes.set(key.trim(), note);
   }
@@ -165,7 +165,7 @@ function readAttributeSheets({ result, at, problem, rowsOf }: SheetReader): void
     ATTRIBUTE_COLUMNS.forEach((name, column) => {
       const cell = cells[column] ?? null;
       if (cell === null || cell === '') return;
-      entry[name] = name === 'column' ? decodeJson(cell) : name === 'free' ? decodeSetting(cell) : cell;
+      entry[name] = name === 'column' || name === 'free' ? decodeJson(cell) : cell;
       at(`attributes[${i}].${name}`, MAPPING_SHEETS.attributes, row, String.fromCharCode(65 + column));
     });
     at(`attributes[${i}]`, MAPPING_SHEETS.attributes, row, 'A');
@@ -267,11 +267,7 @@ function decodeDefaultValue(cell: string | number | boolean): string | string[] 
   return PICKED_ENTRY.exec(text)?.[1] ?? text;
 }
 
-/** Settings keep the cell's type (a number typed in Excel is a number, text stays text); JSON lists and objects are decoded. */
-function decodeSetting(cell: string | number | boolean): unknown {
-  return decodeJson(cell);
-}
-
+/** A cell keeps its type (a number typed in Excel is a number, text stays text); JSON lists and objects are decoded. */
 function decodeJson(cell: string | number | boolean): unknown {
   if (typeof cell !== 'string') return cell;
   const text = cell.trim();

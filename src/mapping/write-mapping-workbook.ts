@@ -36,7 +36,7 @@ export async function writeMappingWorkbook(path: string, input: MappingWorkbookI
   await workbook.xlsx.writeFile(path);
 }
 
-/** The workbook, for tests and for callers that stream it elsewhere. */
+/** The workbook, built in memory. */
 function buildMappingWorkbook(input: MappingWorkbookInput): ExcelJS.Workbook {
   const ExcelJs = loadExcelJs();
   const workbook = new ExcelJs.Workbook();

@@ -9,13 +9,11 @@ import type { CatalogClient, WireObservations } from '../api/create-catalog-clie
 /** Creates the real client; called at the first request. */
 type CreateClient = () => Promise<CatalogClient>;
 
-/** The deferred client and whether its real client was created. */
+/** The deferred client, and the creation of its real client. */
 export interface DeferredClient {
   client: CatalogClient;
   /** Creates the real client now (once; again after a failed creation). */
   create(): Promise<CatalogClient>;
-  /** The real client, once a request created it. */
-  created(): CatalogClient | undefined;
 }
 
 /** Wraps `create` so that it runs at the first request of the returned client. */
@@ -53,7 +51,7 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
     // Nothing was seen before the first request.
     observe: () => real?.observe() ?? emptyObservations(),
   };
-  return { client, create: get, created: () => real };
+  return { client, create: get };
 }
 
 function emptyObservations(): WireObservations {

@@ -14,10 +14,10 @@ import type { Deps } from '../core/deps.js';
 import { compareIssues, createIssue, type Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
-import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
+import type { RowOutcome, RunSummaryJob } from '../report/report-types.js';
 import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
+import type { RunResult } from '../report/write-result-json.js';
 import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
-import type { RunReportPaths } from '../report/write-run-report.js';
 import { writeReportHtml } from '../report/html/write-report-html.js';
 import { describeSettings } from '../settings/describe-settings.js';
 import { findSourceChange } from './check-source-unchanged.js';
@@ -30,17 +30,6 @@ export const REPORT_ISSUE_CODES = {
   source_changed_after_read:
     'The file changed after the run read it, while the report read it again for the annotated copy and rejected-rows.csv: those copies were removed (warning); the statuses stand for the content read. Run validate again for a copy.',
 } as const;
-
-/** What a data command returns. */
-export interface RunResult {
-  runId: string;
-  /** Folder of the report. */
-  reportDir: string;
-  /** Files written, by kind. */
-  reportPaths: RunReportPaths;
-  summary: RunSummary;
-  exitCode: number;
-}
 
 /** Options of `finishRun`. */
 export interface FinishRunOptions {

@@ -13,22 +13,16 @@ import { listPhotoColumns } from '../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader } from '../mapping/normalize-name.js';
 import type { SourceColumn } from '../sources/types.js';
-
-/** One service error. */
-export interface ServiceError {
-  field?: string;
-  code?: string;
-  message: string;
-}
+import type { ResultError } from '../state/types.js';
 
 /** Turns a product's service errors into issues located on rows and columns. */
 export function locateServiceErrors(
   status: 'rejected' | 'unknown',
-  errors: readonly ServiceError[],
+  errors: readonly ResultError[],
   draft: ProductDraft,
   ctx: { mapping: Mapping; header: readonly SourceColumn[] },
 ): Issue[] {
-  const list: readonly (ServiceError | undefined)[] = errors.length ? errors : [undefined];
+  const list: readonly (ResultError | undefined)[] = errors.length ? errors : [undefined];
   return list.map((error) => {
     const { ref, column } = locate(error?.field ?? '', draft, ctx);
     return createIssue({
@@ -50,7 +44,7 @@ export function locateServiceErrors(
  * The data of a service error's message: the service's own words (`serviceMessage`, quoted as the
  * service wrote them) and the field it names; an outcome that could not be established says why.
  */
-function describeServiceError(status: 'rejected' | 'unknown', error: ServiceError | undefined): IssueData {
+function describeServiceError(status: 'rejected' | 'unknown', error: ResultError | undefined): IssueData {
   if (status === 'unknown') return error === undefined ? { variant: 'none' } : { detail: error.message };
   if (error === undefined) return { variant: 'none' };
   return error.field ? { variant: 'field', servicePath: error.field, serviceMessage: error.message } : { serviceMessage: error.message };

@@ -24,7 +24,6 @@ import type { ServiceAccount } from './describe-service-account.js';
 import type { ServiceProfile } from '../api/service-profile.js';
 import type { PathName } from '../domain/index.js';
 
-export type { ServiceAccount } from './describe-service-account.js';
 
 /** What `baseUrl` says of an embedded sandbox that no request needed. */
 export const SANDBOX_NOT_STARTED = 'not started';

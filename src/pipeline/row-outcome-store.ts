@@ -29,8 +29,6 @@ export interface RowOutcomeStore {
    * another row of its product is at fault). Counted as issues come and go, so no issue is read back.
    */
   hasOwnError(row: number): boolean;
-  /** Every row issue, by row, then in the order added: a stream when the issues are spilled to disk. */
-  issuesInRowOrder(): Iterable<Issue>;
   /** Every row issue with its JSON line for `issues.ndjson`, a list per row that has any, in row order (a stream when the issues are spilled). */
   issueListsInRowOrder(): Iterable<IssueLine[]>;
   /** Data rows in file order. */
@@ -58,8 +56,8 @@ export interface RowOutcomeStoreOptions {
 }
 
 /** Creates an empty store. */
-export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number = {}): RowOutcomeStore {
-  const { initialCapacity = 1024, spill, productKeys = createProductKeyIndex() } = typeof options === 'number' ? { initialCapacity: options } : options;
+export function createRowOutcomeStore(options: RowOutcomeStoreOptions = {}): RowOutcomeStore {
+  const { initialCapacity = 1024, spill, productKeys = createProductKeyIndex() } = options;
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
   const ids = createRowIdColumns();
@@ -125,7 +123,6 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       for (const issue of issues.remove(row, predicate)) countIssue(row, issue, -1);
     },
     hasOwnError: (row) => ownErrors !== undefined && row < ownErrors.length && (ownErrors[row] ?? 0) > 0,
-    issuesInRowOrder: () => issues.inRowOrder(),
     issueListsInRowOrder: () => issues.listsInRowOrder(),
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
@@ -238,7 +235,6 @@ interface RowIssues {
   outcomeOf(row: number, status: RowStatus): RowOutcome;
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
-  inRowOrder(): Iterable<Issue>;
   listsInRowOrder(): Iterable<IssueLine[]>;
 }
 
@@ -247,9 +243,6 @@ function spilledRowIssues(spill: IssueSpill): RowIssues {
     add: (row, issue) => spill.add(row, issue),
     outcomeOf: (row, status) => ({ row, status, issues: spill.issuesOf(row) }),
     remove: (row, predicate) => spill.remove(row, predicate),
-    *inRowOrder() {
-      for (const entry of spill.iterate()) yield entry.issue;
-    },
     listsInRowOrder: () => spill.rows(),
   };
 }
@@ -257,7 +250,6 @@ function spilledRowIssues(spill: IssueSpill): RowIssues {
 /** Tests and small runs: a list per row. */
 function createMemoryRowIssues(): RowIssues {
   const lists = new Map<number, Issue[]>();
-  const rowsInOrder = (): number[] => [...lists.keys()].sort((a, b) => a - b);
   return {
     add(row, issue) {
       const list = lists.get(row);
@@ -275,11 +267,8 @@ function createMemoryRowIssues(): RowIssues {
       else lists.delete(row);
       return removed;
     },
-    *inRowOrder() {
-      for (const row of rowsInOrder()) yield* lists.get(row) ?? [];
-    },
     *listsInRowOrder() {
-      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map(createIssueLine);
+      for (const row of [...lists.keys()].sort((a, b) => a - b)) yield (lists.get(row) ?? []).map(createIssueLine);
     },
   };
 }

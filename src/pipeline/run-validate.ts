@@ -14,7 +14,7 @@ import { openScratchSpool } from './scratch/open-scratch-spool.js';
 import { nameScratchFile } from './scratch/scratch-files.js';
 import { clearDeadRuns } from './clear-dead-runs.js';
 import { finishRun } from './finish-run.js';
-import type { RunResult } from './finish-run.js';
+import type { RunResult } from '../report/write-result-json.js';
 import { createPreparedRun, prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';

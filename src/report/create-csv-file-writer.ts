@@ -1,6 +1,6 @@
 /**
  * A streaming CSV file writer: UTF-8 with BOM, one record per call, formula-neutralised and
- * quoted as `formatCsvRecord` does, honouring the file stream's back-pressure.
+ * quoted by `createCsvFieldFormatter`, honouring the file stream's back-pressure.
  */
 import { createCsvFieldFormatter, CSV_BOM, CSV_NEWLINE } from './format-csv-record.js';
 import { openBatchedFileOutput } from './open-batched-file-output.js';

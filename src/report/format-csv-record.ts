@@ -11,22 +11,13 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_NEWLINE = '\r\n';
 
 /**
- * One CSV record (without the line ending): each value passed through `neutralizeFormula`, then
- * quoted with `"` when it holds the delimiter, a quote, a line break, or leading/trailing space.
+ * One field as every CSV the tool writes has it: passed through `neutralizeFormula`, then quoted
+ * with `"` when it holds the delimiter, a quote, a line break, or leading/trailing space. Made once
+ * per delimiter.
  */
-export function formatCsvRecord(values: readonly string[], delimiter: string): string {
-  const formatField = createCsvFieldFormatter(delimiter);
-  let record = '';
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) record += delimiter;
-    record += formatField(values[i] as string);
-  }
-  return record;
-}
-
-/** One field as `formatCsvRecord` writes it (neutralised, quoted when needed); made once per delimiter. */
 export function createCsvFieldFormatter(delimiter: string): (value: string) => string {
-  const special = specialPattern(delimiter);
+  // The delimiter, a quote or a line break: one character class.
+  const special = new RegExp(`[${delimiter.replace(/[\\\]^-]/g, '\\$&')}"\\n\\r]`);
   return (text) => {
     const value = neutralizeFormula(text);
     return needsQuotes(value, special) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -35,7 +26,7 @@ export function createCsvFieldFormatter(delimiter: string): (value: string) => s
 
 /**
  * Whether a record given as UTF-8 bytes with no quote, CR or LF in it (the copies' byte path,
- * `copy-csv-records.ts`), split at a one-byte `delimiter`, is exactly what `formatCsvRecord` writes
+ * `copy-csv-records.ts`), split at a one-byte `delimiter`, is exactly what the field formatter writes
  * of its fields: its number of fields when every field is written as it stands (no formula start,
  * nothing that may be white space at either end), else -1. Only each field's first and last
  * characters are looked at.
@@ -80,7 +71,6 @@ function mayBeSpecialAtEnd(code: number): boolean {
   return code === 0x1680 || (code >= 0x2000 && code <= 0x206f) || code === 0x3000 || code === 0xfeff || (code >= 0xff00 && code <= 0xff60);
 }
 
-const SPECIAL_PATTERNS = new Map<string, RegExp>();
 const SPACE = /\s/;
 
 /**
@@ -96,23 +86,9 @@ function needsQuotes(value: string, special: RegExp): boolean {
   return special.test(value);
 }
 
+/** Whether the UTF-16 code unit at `index` is white space as a field's ends are tested for quoting (`\s`). */
 function isSpaceAt(value: string, index: number): boolean {
-  return isSpaceCode(value.charCodeAt(index));
-}
-
-/** Whether a UTF-16 code unit is white space as a field's ends are tested for quoting (`\s`). */
-function isSpaceCode(code: number): boolean {
+  const code = value.charCodeAt(index);
   if (code > 32 && code < 127) return false;
   return SPACE.test(String.fromCharCode(code));
-}
-
-/** The delimiter, a quote or a line break: one character class, compiled once per delimiter. */
-function specialPattern(delimiter: string): RegExp {
-  let pattern = SPECIAL_PATTERNS.get(delimiter);
-  if (pattern === undefined) {
-    const escaped = delimiter.replace(/[\\\]^-]/g, '\\$&');
-    pattern = new RegExp(`[${escaped}"\\n\\r]`);
-    SPECIAL_PATTERNS.set(delimiter, pattern);
-  }
-  return pattern;
 }

@@ -33,7 +33,8 @@ import { buildAnnotationWords, type AnnotationWords } from './annotation-columns
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
-import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
+import { createSheetRowsRewriter } from './xlsx-patch/annotate-sheet-rows.js';
+import type { SheetRowsResult } from './xlsx-patch/sheet-rows-state.js';
 import { buildCommentsXml, buildNotesVml, readExistingNotes, type ExistingNotes } from './xlsx-patch/build-notes-parts.js';
 import {
   addContentDefault,
@@ -56,8 +57,6 @@ import { createCauseTally } from './rank-root-causes.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
-export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
-export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
 /** Default of `maxNotes`. */
 const DEFAULT_MAX_NOTES = 5000;

@@ -8,22 +8,24 @@ import { createInterface } from 'node:readline';
 import type { RunReportPaths } from './write-run-report.js';
 import type { RunSummary } from './report-types.js';
 
-/** What the result object is made of. */
-interface ResultJsonParts {
+/** What a data command returns, and its `--json` result line is made of. */
+export interface RunResult {
   runId: string;
-  exitCode: number;
+  /** Folder of the report. */
   reportDir: string;
-  reportPaths: RunReportPaths;
+  /** Files written, by kind: `issues.ndjson` and `report.html` always. */
+  reportPaths: Required<RunReportPaths>;
   summary: RunSummary;
+  exitCode: number;
 }
 
 const CHUNK_CHARS = 1 << 16;
 
 /**
- * Writes `{"type":"result", …, "issues":[…]}` and a newline through `write`, in chunks. Without an
- * `issues.ndjson` (an older caller), the summary's issues are written.
+ * Writes `{"type":"result", …, "issues":[…]}` and a newline through `write`, in chunks: the issues
+ * are the lines of the run's `issues.ndjson`.
  */
-export async function writeResultJson(parts: ResultJsonParts, write: (chunk: string) => void): Promise<void> {
+export async function writeResultJson(parts: RunResult, write: (chunk: string) => void): Promise<void> {
   const { summary } = parts;
   const head = {
     type: 'result',
@@ -43,12 +45,7 @@ export async function writeResultJson(parts: ResultJsonParts, write: (chunk: str
       buffer = '';
     }
   };
-  const path = parts.reportPaths.issues;
-  if (path === undefined) {
-    for (const issue of summary.issues) add(JSON.stringify(issue));
-  } else {
-    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of lines) if (line !== '') add(line);
-  }
+  const lines = createInterface({ input: createReadStream(parts.reportPaths.issues, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const line of lines) if (line !== '') add(line);
   write(`${buffer}]}\n`);
 }

@@ -13,7 +13,7 @@ import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
-import type { GroupRowRecord } from './write-annotated-workbook.js';
+import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { REPORT_HTML_FILE } from './html/write-report-html.js';

@@ -5,7 +5,6 @@
  */
 import type { ImportItem, ImportSku, Localized } from '../domain/index.js';
 import type { ReferenceIndex } from './create-reference-index.js';
-import { SANDBOX_REQUIRED_FIELDS } from './types.js';
 import type { SandboxRequirableField, StoredProduct } from './types.js';
 import { isPlainRecord } from '../core/is-plain-record.js';
 
@@ -35,8 +34,8 @@ interface ImportCheckContext {
   findProduct: (productId: number) => StoredProduct | undefined;
   /** Which product and SKU of this seller hold a barcode. */
   findBarcode: (barcode: string) => { productId: number; skuId: number } | undefined;
-  /** Import fields refused when missing (barcode, description, photos); default: the barcode. */
-  requiredFields?: ReadonlySet<SandboxRequirableField>;
+  /** Import fields refused when missing (barcode, description, photos). */
+  requiredFields: ReadonlySet<SandboxRequirableField>;
 }
 
 /** VAT rates the sandbox accepts, in percent (Kazakhstan: 0, 12 until 2025, 16 from 2026). */
@@ -81,7 +80,7 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
   const name = readLocalized(raw, 'name', fail);
   if (name && name.rus.trim() === '') fail('name.rus', 'NAME_REQUIRED', 'the Russian name must not be empty');
   const description = readLocalized(raw, 'description', fail) ?? { rus: '', kaz: '' };
-  const required = ctx.requiredFields ?? DEFAULT_REQUIRED;
+  const required = ctx.requiredFields;
   if (required.has('description') && description.rus.trim() === '') fail('description.rus', 'DESCRIPTION_REQUIRED', 'the Russian description must not be empty');
 
   const vat = raw['vat'];
@@ -100,8 +99,6 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
     errors: [],
   };
 }
-
-const DEFAULT_REQUIRED: ReadonlySet<SandboxRequirableField> = new Set(SANDBOX_REQUIRED_FIELDS);
 
 type Fail = (field: string, code: string, description: string) => void;
 

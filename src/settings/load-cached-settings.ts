@@ -45,7 +45,6 @@ export const SETTINGS_PARSER_MODULES: readonly string[] = [
   './settings-schema',
   './service-profile-schema',
   './suggest-setting-key',
-  './describe-settings',
   '../core/errors',
   '../core/issue',
   '../core/count-edits',

@@ -13,8 +13,6 @@ import { suggestSettingKey } from './suggest-setting-key.js';
 import type { Settings, SettingsInput } from './settings-schema.js';
 import type { z } from 'zod';
 
-export { describeSettings } from './describe-settings.js';
-export type { SettingSource, SettingsLayers } from './settings-layers.js';
 
 /** Resolved settings with the source of every value given explicitly. */
 export interface ResolvedSettings {

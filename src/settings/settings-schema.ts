@@ -74,4 +74,3 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** Settings as they may appear in a file, in the environment or in flags: every field optional. */
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-export { SETTINGS_ENV } from './settings-layers.js';

@@ -1,7 +1,7 @@
 /**
  * The rules of `fillMerged`, for any kind of cell: the reader fills `SourceCell`s
  * (`shape-rows.ts`), the annotated copy's `rejected-rows.csv` fills the texts of the same rows
- * (`src/report/xlsx-patch/fill-merged-texts.ts`). One set of rules so the two cannot drift: ranges
+ * (`src/report/xlsx-patch/annotate-sheet-rows.ts`). One set of rules so the two cannot drift: ranges
  * below the header that touch a filled column, their top-left value when it is not blank, only
  * into blank cells of those columns, the top-left cell itself left as it is; and one choice of
  * those columns (`pickFillMergedColumns`).
@@ -21,7 +21,7 @@ export function pickFillMergedColumns(header: readonly SourceColumn[], fillMerge
 }
 
 /** Fills the rows of the merged ranges, fed every row below the header (group rows aside) in sheet order. */
-interface MergedRangeFill<V> {
+export interface MergedRangeFill<V> {
   /** True when a range of a filled column starts on `row`: its values are needed (`start`). */
   startsAt(row: number): boolean;
   /** Keeps the top-left values of the ranges starting on `row`; `values` by 0-based column. */

@@ -140,7 +140,7 @@ function createRecordClassifier(path: string, options: ReadOptions, table: Table
 async function findHeaderRecord(path: string, records: AsyncIterator<CsvTextRecord>, table: TableFound, leading: CsvTextRecord[]): Promise<CsvTextRecord> {
   // `headerRow: none`: the file has no header record; the copy takes the reader's column names
   // (A, B, …) as a header line of its own, above the seller's first row, and every record is data.
-  if (table.headerRow === 0) return { row: 0, fields: table.header.map((column) => column.letter), text: '', lineBreak: '' };
+  if (table.headerRow === 0) return { row: 0, fields: table.header.map((column) => column.letter), text: '' };
   for (;;) {
     const next = await records.next();
     if (next.done) throw changed(path, `header row ${table.headerRow} is gone`);

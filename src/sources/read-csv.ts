@@ -133,8 +133,6 @@ export interface CsvTextRecord {
   fields: string[];
   /** The record's text as it stands in the file (decoded), without its line break. */
   text: string;
-  /** The record's own line break (`\r\n`, `\n` or `\r`; empty at the end of the file). */
-  lineBreak: string;
 }
 
 /** The records of a CSV file as text, without the reader's cells, flags and table shaping. */
@@ -149,7 +147,7 @@ interface CsvTextRecords {
  * same encoding and delimiter decisions, the same decoding and the same record loop as `csvReader`
  * (so records and row numbers are the reader's, quoted line breaks included), and the same records
  * skipped (every field empty); but no cells, exponent checks, invalid-byte issues or header
- * search: each record is its fields, its original text and its own line break. A record too long
+ * search: each record is its fields and its original text. A record too long
  * stops the read as in the reader.
  */
 export async function openCsvTextRecords(path: string, options: Pick<ReadOptions, 'encoding' | 'delimiter' | 'maxFileBytes'>): Promise<CsvTextRecords> {
@@ -159,7 +157,6 @@ export async function openCsvTextRecords(path: string, options: Pick<ReadOptions
     row: record.row,
     fields: record.fields,
     text: record.source.slice(record.start, record.end),
-    lineBreak: record.source.slice(record.end, record.next),
   }));
   return { encoding, delimiter, records };
 }

@@ -9,7 +9,6 @@ import type { SourceInfo } from '../sources/types.js';
 import { buildRowMapper, type RowMapper, type RowMapperOptions } from './build-row-mapper.js';
 import { compileCategoryLookup } from './derive/lookup-category.js';
 
-export type { RowMapper, RowMapperOptions, RowMapResult } from './build-row-mapper.js';
 
 /**
  * Creates the row mapper for one file. Run `checkMappingRules` first: the mapper trusts the

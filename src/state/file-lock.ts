@@ -103,7 +103,6 @@ export function readLockHolder(path: string): LockHolder | undefined {
   }
 }
 
-export { isProcessAlive } from './is-process-alive.js';
 
 function tryCreate(path: string, holder: LockHolder): boolean {
   let fd: number;

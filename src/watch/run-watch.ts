@@ -12,7 +12,7 @@ import { stat, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, StateError } from '../core/errors.js';
-import { loadMapping } from '../mapping/index.js';
+import { loadMapping } from '../mapping/load-mapping.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { acquireLock, isProcessAlive } from '../state/index.js';
 import type { LockHandle } from '../state/index.js';

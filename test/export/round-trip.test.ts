@@ -9,7 +9,8 @@ import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { CatalogClient } from '../../src/api/create-catalog-client.js';
 import { runExport } from '../../src/export/run-export.js';
 import { runImport } from '../../src/pipeline/run-import.js';
-import { buildImportPlan, fetchHeldProducts } from '../../src/plan/index.js';
+import { buildImportPlan } from '../../src/plan/build-import-plan.js';
+import { fetchHeldProducts } from '../../src/plan/fetch-held-products.js';
 import { EXPORT_MAPPING, createExportWorld, editCsv, readDrafts } from './export-test-kit.js';
 import type { ExportWorld } from './export-test-kit.js';
 

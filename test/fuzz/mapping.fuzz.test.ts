@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MappingError } from '../../src/core/errors.js';
-import { loadMapping, parseMapping } from '../../src/mapping/index.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { FIXTURE_MAPPING_YAML } from '../helpers/catalog-fixture.js';
 import { checkMappingOutcome, createFuzzDir, withinTime } from './fuzz-kit.js';
 

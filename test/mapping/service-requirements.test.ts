@@ -1,6 +1,7 @@
 /** Required fields follow the service profile (issue 19, item 4): defaults < profile < the mapping's own word. */
 import { describe, expect, it } from 'vitest';
-import { checkServiceRequirements, parseMapping } from '../../src/mapping/index.js';
+import { checkServiceRequirements } from '../../src/mapping/apply-service-requirements.js';
+import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { settingsSchema } from '../../src/settings/settings-schema.js';
 import { makeMappingInput } from '../helpers/builders.js';
 

@@ -18,7 +18,7 @@ import { runImport } from '../../src/pipeline/run-import.js';
 import { runReconcile } from '../../src/pipeline/run-reconcile.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
-import type { SettingsLayers } from '../../src/settings/resolve-settings.js';
+import type { SettingsLayers } from '../../src/settings/settings-layers.js';
 import { WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
 import { buildDirectoryCachePath } from '../../src/state/directory-cache.js';
 import { buildAccountKey } from '../../src/state/index.js';

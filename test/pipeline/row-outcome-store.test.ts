@@ -11,7 +11,7 @@ import { openIssueSpill } from '../../src/pipeline/scratch/open-issue-spill.js';
 
 describe('createRowOutcomeStore', () => {
   it('keeps statuses, ids and issues per row and grows past its capacity', () => {
-    const store = createRowOutcomeStore(4);
+    const store = createRowOutcomeStore({ initialCapacity: 4 });
     store.touch(2);
     store.setStatus(3, 'invalid');
     store.setStatus(5000, 'accepted');
@@ -29,7 +29,7 @@ describe('createRowOutcomeStore', () => {
   });
 
   it('keeps ids set before and after the store grows, and clears them with null', () => {
-    const store = createRowOutcomeStore(4);
+    const store = createRowOutcomeStore({ initialCapacity: 4 });
     store.setStatus(2, 'valid');
     expect(store.outcomeOf(2)).toEqual({ row: 2, status: 'valid', issues: [] });
     store.setIds(3, { jobId: '9' });
@@ -79,7 +79,7 @@ describe('createRowOutcomeStore', () => {
     };
     const productKeys = createProductKeyIndex();
     for (const key of namedElsewhere ?? []) productKeys.idOf(key);
-    const store = namedElsewhere === undefined ? createRowOutcomeStore(4) : createRowOutcomeStore({ initialCapacity: 4, productKeys });
+    const store = namedElsewhere === undefined ? createRowOutcomeStore({ initialCapacity: 4 }) : createRowOutcomeStore({ initialCapacity: 4, productKeys });
     for (let row = 2; row < 400; row++) {
       if (next(10) === 0) continue; // a gap: a line the reader skipped
       store.touch(row);

@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { mappingSchema } from '../../src/mapping/mapping-schema.js';
-import { createCodeLookups } from '../../src/plan/index.js';
+import { createCodeLookups } from '../../src/plan/build-held-item.js';
 import { verifyProducts } from '../../src/pipeline/import/verify-products.js';
 import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 

@@ -3,7 +3,10 @@ import type { ImportItem, ProductDetail } from '../../src/domain/index.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import type { Mapping } from '../../src/mapping/mapping-schema.js';
-import { buildImportPlan, buildPlanIssues, createCodeLookups, renderPlanSummary, renderPlannedProduct } from '../../src/plan/index.js';
+import { buildImportPlan } from '../../src/plan/build-import-plan.js';
+import { buildPlanIssues } from '../../src/plan/build-plan-issues.js';
+import { createCodeLookups } from '../../src/plan/build-held-item.js';
+import { renderPlanSummary, renderPlannedProduct } from '../../src/plan/render-plan.js';
 import { createReferenceData } from '../../src/sandbox/reference-data.js';
 
 const reference = createReferenceData();

@@ -2,8 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { PlannedProduct } from '../../src/plan/index.js';
-import { createPlanCsvWriter, renderPlanSummary, renderPlannedProduct } from '../../src/plan/index.js';
+import type { PlannedProduct } from '../../src/plan/plan-types.js';
+import { createPlanCsvWriter } from '../../src/plan/create-plan-csv-writer.js';
+import { renderPlanSummary, renderPlannedProduct } from '../../src/plan/render-plan.js';
 
 const draft = { productKey: 'K', rows: [{ file: 'f.csv', row: 2 }], skuKeys: ['B1'], skuRows: [{ file: 'f.csv', row: 2 }], item: {} as never };
 

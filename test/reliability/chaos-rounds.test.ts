@@ -14,7 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/pipeline/finish-run.js';
+import type { RunResult } from '../../src/report/write-result-json.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import type { CatalogFixture } from '../helpers/catalog-fixture.js';
 import { isImport, setUpKillCase, startKillableImport } from './kill-case.js';

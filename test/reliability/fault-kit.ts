@@ -12,7 +12,7 @@ import type { ProductDetail } from '../../src/domain/index.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
-import type { RunResult } from '../../src/pipeline/finish-run.js';
+import type { RunResult } from '../../src/report/write-result-json.js';
 import { runImport } from '../../src/pipeline/run-import.js';
 import { ROW_STATUSES } from '../../src/report/report-types.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCsvRecord } from '../../src/report/format-csv-record.js';
+import { formatCsvRecord } from './report-builders.js';
 import { neutralizeFormula } from '../../src/report/neutralize-formula.js';
 
 describe('neutralizeFormula', () => {

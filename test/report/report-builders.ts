@@ -6,9 +6,15 @@ import { onTestFinished } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
 import type { Issue } from '../../src/core/issue.js';
 import type { RunSummaryParts } from '../../src/report/build-run-summary.js';
+import { createCsvFieldFormatter } from '../../src/report/format-csv-record.js';
 import type { RowOutcome, RunSummary } from '../../src/report/report-types.js';
 import { writeReportCopies, writeReportSummary, type ReportCopiesOptions, type RunReportPaths } from '../../src/report/write-run-report.js';
 import type { SourceColumn, SourceInfo } from '../../src/sources/types.js';
+
+/** One CSV record (without the line ending) as the report's writers format each field: what the copy tests hold them to. */
+export function formatCsvRecord(values: readonly string[], delimiter: string): string {
+  return values.map(createCsvFieldFormatter(delimiter)).join(delimiter);
+}
 
 /** A temp dir removed when the test finishes. */
 export async function makeTempDir(): Promise<string> {

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ANNOTATION_HEADERS } from '../../src/report/annotation-columns.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { ANNOTATION_FILLS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+import { ANNOTATION_FILLS } from '../../src/report/xlsx-patch/patch-styles.js';
 
 /** Headers of the `To fix` sheet in English (the default language). */
 const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 'first cell', 'how to fix', 'example value', 'rows', 'code', 'severity'] as const;

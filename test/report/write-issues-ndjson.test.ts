@@ -43,7 +43,7 @@ describe('the issue spill and issues.ndjson', () => {
       store.clearIssues(3, (issue) => JSON.stringify(issue) === JSON.stringify(copy));
       expect(store.outcomeOf(3)?.issues.map((issue) => issue.code)).toEqual(['invalid_price']);
       expect(store.outcomeOf(3, false)?.issues).toEqual([]);
-      expect([...store.issuesInRowOrder()].map((issue) => `${issue.row} ${issue.code}`)).toEqual(['2 product_has_invalid_rows', '3 invalid_price']);
+      expect(Array.from(store.issueListsInRowOrder(), (lines) => lines.map((line) => `${line.key.row} ${line.key.code}`)).flat()).toEqual(['2 product_has_invalid_rows', '3 invalid_price']);
     } finally {
       spill.close();
     }
@@ -60,7 +60,7 @@ describe('the issue spill and issues.ndjson', () => {
       expect(codes(2)).toEqual(['code_2', 'late']);
       expect(spill.remove(5, (issue) => issue.code === 'code_5')).toHaveLength(2);
       expect([codes(5), codes(9)]).toEqual([[], ['code_9']]);
-      expect([...spill.iterate()].map((entry) => entry.row)).toEqual([2, 2, 9]);
+      expect(Array.from(spill.rows(), (lines) => lines.map((line) => line.key.row)).flat()).toEqual([2, 2, 9]);
     } finally {
       spill.close();
     }

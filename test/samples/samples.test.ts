@@ -19,9 +19,9 @@ import { createNodeDeps } from '../../src/core/deps.js';
 import { formatIssue, type Issue } from '../../src/core/issue.js';
 import { buildReadOptions } from '../../src/mapping/build-read-options.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
-import { loadMappingDocument } from '../../src/mapping/load-mapping.js';
+import { MappingError } from '../../src/core/errors.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
 import type { Mapping } from '../../src/mapping/mapping-schema.js';
-import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { createReferenceData } from '../../src/sandbox/reference-data.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
@@ -48,13 +48,14 @@ const directories: Directories = {
 const catalog = buildSampleCatalog();
 const withMistakes = buildMistakeCatalog(catalog);
 
-async function loadSampleMapping(): Promise<Mapping> {
-  const loaded = await loadMappingDocument('mappings/sample.yaml', { cwd: ROOT });
-  if (loaded.issues !== undefined) throw new Error(loaded.issues.map(formatIssue).join('\n'));
-  const parsed = parseMapping(loaded.document, 'mappings/sample.yaml');
-  if (parsed.issues !== undefined) throw new Error(parsed.issues.map(formatIssue).join('\n'));
-  return parsed.mapping;
+/** A shipped mapping as a run loads it; its issues, each on a line, when it cannot be loaded. */
+async function loadShippedMapping(path: string): Promise<Mapping> {
+  return loadMapping(path, { cwd: ROOT }).catch((error: unknown) => {
+    throw error instanceof MappingError ? new Error(error.issues.map(formatIssue).join('\n')) : error;
+  });
 }
+
+const loadSampleMapping = (): Promise<Mapping> => loadShippedMapping('mappings/sample.yaml');
 
 async function loadExpected(): Promise<PlantedMistake[]> {
   const text = await readFile(join(SAMPLES, 'catalog-with-mistakes.expected.json'), 'utf8');
@@ -94,13 +95,9 @@ describe('shipped mappings', () => {
     const files = (await readdir(MAPPINGS)).filter((name) => /\.ya?ml$/i.test(name));
     expect(files).toContain('sample.yaml');
     for (const name of files) {
-      const loaded = await loadMappingDocument(join('mappings', name), { cwd: ROOT });
-      expect(loaded.issues ?? [], name).toEqual([]);
-      const parsed = parseMapping(loaded.document, name);
-      expect(parsed.issues?.map(formatIssue) ?? [], name).toEqual([]);
-      if (parsed.mapping === undefined) continue;
+      const mapping = await loadShippedMapping(join('mappings', name));
       // No warnings either: a shipped mapping is an example to learn from.
-      expect(checkMappingRules(parsed.mapping, directories, { file: name }).map(formatIssue), name).toEqual([]);
+      expect(checkMappingRules(mapping, directories, { file: name }).map(formatIssue), name).toEqual([]);
     }
   });
 });

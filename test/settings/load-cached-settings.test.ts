@@ -11,7 +11,8 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { buildKeptSettingsPath, KEPT_ENTRIES, resolveSettingsCached, SETTINGS_PARSER_MODULES } from '../../src/settings/load-cached-settings.js';
-import { resolveSettings, type SettingsLayers } from '../../src/settings/resolve-settings.js';
+import { resolveSettings } from '../../src/settings/resolve-settings.js';
+import type { SettingsLayers } from '../../src/settings/settings-layers.js';
 import { walkValueImports } from '../helpers/walk-value-imports.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

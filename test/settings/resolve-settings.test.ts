@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
 import { formatIssueLine } from '../../src/core/issue.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
-import { describeSettings, resolveSettings } from '../../src/settings/resolve-settings.js';
+import { describeSettings } from '../../src/settings/describe-settings.js';
+import { resolveSettings } from '../../src/settings/resolve-settings.js';
 
 describe('resolveSettings', () => {
   it('applies defaults < file < env < flags and records the source of each value', () => {

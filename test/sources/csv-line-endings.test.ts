@@ -50,12 +50,12 @@ describe('CSV line endings per record', () => {
     ]);
   });
 
-  it('gives each record its own text and its own line break in the text mode', async () => {
+  it('gives each record its own text and the row it starts on in the text mode', async () => {
     expect(await readRecords('a;b\r\n1;"x\ny"\n2;3\r4;5')).toEqual([
-      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\r\n' },
-      { row: 2, fields: ['1', 'x\ny'], text: '1;"x\ny"', lineBreak: '\n' },
-      { row: 4, fields: ['2', '3'], text: '2;3', lineBreak: '\r' },
-      { row: 5, fields: ['4', '5'], text: '4;5', lineBreak: '' },
+      { row: 1, fields: ['a', 'b'], text: 'a;b' },
+      { row: 2, fields: ['1', 'x\ny'], text: '1;"x\ny"' },
+      { row: 4, fields: ['2', '3'], text: '2;3' },
+      { row: 5, fields: ['4', '5'], text: '4;5' },
     ]);
   });
 
@@ -65,11 +65,11 @@ describe('CSV line endings per record', () => {
       const head = 'a;b\r\n';
       const first = `x;${'y'.repeat(64 * 1024 - head.length - 3 + shift)}`;
       const records = await readRecords(`${head}${first}\r\n2;3\n4;5\r\n`);
-      expect(records.map((record) => [record.row, record.text, record.lineBreak])).toEqual([
-        [1, 'a;b', '\r\n'],
-        [2, first, '\r\n'],
-        [3, '2;3', '\n'],
-        [4, '4;5', '\r\n'],
+      expect(records.map((record) => [record.row, record.text])).toEqual([
+        [1, 'a;b'],
+        [2, first],
+        [3, '2;3'],
+        [4, '4;5'],
       ]);
     }
   });
@@ -77,11 +77,11 @@ describe('CSV line endings per record', () => {
   it('ends a record at a CR alone after a closing quote in a file with LFs, and keeps a quoted CR before a CRLF', async () => {
     // papaparse told `\n` takes `"x"\r2` for a misplaced quote and reads on to the next quote.
     expect(await readRecords('a;b\n1;"x"\r2;3\n4;"y\r"\r\n5;6')).toEqual([
-      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\n' },
-      { row: 2, fields: ['1', 'x'], text: '1;"x"', lineBreak: '\r' },
-      { row: 3, fields: ['2', '3'], text: '2;3', lineBreak: '\n' },
-      { row: 4, fields: ['4', 'y\r'], text: '4;"y\r"', lineBreak: '\r\n' },
-      { row: 6, fields: ['5', '6'], text: '5;6', lineBreak: '' },
+      { row: 1, fields: ['a', 'b'], text: 'a;b' },
+      { row: 2, fields: ['1', 'x'], text: '1;"x"' },
+      { row: 3, fields: ['2', '3'], text: '2;3' },
+      { row: 4, fields: ['4', 'y\r'], text: '4;"y\r"' },
+      { row: 6, fields: ['5', '6'], text: '5;6' },
     ]);
   });
 
@@ -133,18 +133,16 @@ describe('CSV line endings per record', () => {
         );
         const records = await readRecords(content);
         expect(records.map((found) => found.fields)).toEqual(expected);
-        // Each record's text and line break as written, and its row the editor line it starts on.
-        // A CR ending a record and an empty record ending in LF after it are one CRLF, as in an editor.
+        // Each record's text as written, and its row the editor line it starts on.
         let offset = 0;
         const written = texts.map((text, i) => {
           const lineBreak = i < texts.length - 1 || endsWithBreak ? (lines[i]?.[1] ?? '') : '';
-          const at = { row: 1 + countLineBreaks(content.slice(0, offset)), text, lineBreak };
-          if (lineBreak === '\r' && content.charAt(offset + text.length + 1) === '\n') at.lineBreak = '\r\n';
+          const at = { row: 1 + countLineBreaks(content.slice(0, offset)), text };
           offset += text.length + lineBreak.length;
           return at;
         });
         const kept = written.filter((_, i) => (lines[i]?.[0] ?? []).some((field) => field !== ''));
-        expect(records.map(({ row: r, text, lineBreak }) => ({ row: r, text, lineBreak }))).toEqual(kept);
+        expect(records.map(({ row: r, text }) => ({ row: r, text }))).toEqual(kept);
       }),
       { numRuns: 200 },
     );

@@ -128,9 +128,9 @@ describe('openCsvCopyRecords: the reader’s rows, row numbers and texts', () =>
     const all = [];
     for await (const record of records) all.push(record);
     expect(all).toEqual([
-      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\r\n' },
-      { row: 2, fields: ['x\r\ny', '2'], text: '"x\r\ny";2', lineBreak: '\r\n' },
-      { row: 5, fields: ['last', '1'], text: 'last;1', lineBreak: '' },
+      { row: 1, fields: ['a', 'b'], text: 'a;b' },
+      { row: 2, fields: ['x\r\ny', '2'], text: '"x\r\ny";2' },
+      { row: 5, fields: ['last', '1'], text: 'last;1' },
     ]);
     expect(readFileSync(path, 'utf8')).toContain(all[1]?.text);
   });

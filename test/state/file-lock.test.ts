@@ -2,7 +2,8 @@ import fs, { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
-import { acquireLock, isProcessAlive, readLockHolder } from '../../src/state/file-lock.js';
+import { acquireLock, readLockHolder } from '../../src/state/file-lock.js';
+import { isProcessAlive } from '../../src/state/is-process-alive.js';
 import type { AcquireLockOptions, LockHandle } from '../../src/state/file-lock.js';
 import { makeClock, makeTempDir } from './state-test-kit.js';
 import { spyOnBuiltin } from '../helpers/spy-on-builtin.js';

@@ -4,7 +4,7 @@
 import { basename, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Deps } from '../../core/deps.js';
-import type { RunResult } from '../../pipeline/finish-run.js';
+import type { RunResult } from '../../report/write-result-json.js';
 import { STDIN_ARG, shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
@@ -67,7 +67,7 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
   } else {
     const { renderSummary } = await import('../../report/render-summary.js');
     ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), translator: ctx.translator(), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
-    if (result.reportPaths.html !== undefined) ctx.io.stdout(`${ctx.translator().translate('report.html.terminal', { path: result.reportPaths.html })}\n`);
+    ctx.io.stdout(`${ctx.translator().translate('report.html.terminal', { path: result.reportPaths.html })}\n`);
   }
   ctx.setExitCode(result.exitCode);
 }

@@ -3,7 +3,7 @@
  */
 import type { ProductListItem, ProductListRequest, ProductListResponse } from '../../domain/index.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
-import type { HeldItem } from '../../plan/index.js';
+import type { HeldItem } from '../../plan/build-held-item.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
@@ -154,7 +154,7 @@ async function showProducts(argv: ShowArgv, ctx: CommandContext): Promise<void> 
     } else {
       const [{ loadServiceDirectoriesOf }, { buildHeldItem, createCodeLookups }, { createExportNames }] = await Promise.all([
         import('../../pipeline/load-directories.js'),
-        import('../../plan/index.js'),
+        import('../../plan/build-held-item.js'),
         import('../../export/build-export-rows.js'),
       ]);
       const { directories } = await loadServiceDirectoriesOf(service, settings, deps);

@@ -6,24 +6,16 @@
  * seller's product key, a product id) in the entry or its message. An echoed identity wins over a
  * place that contradicts it. What names no product of the request is left unplaced.
  */
+import type { ApiFieldError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
-import type { ServiceError } from '../locate-service-errors.js';
-
-/** One field error of a refused request, as the client read it. */
-export interface RefusalFieldError {
-  field: string;
-  code?: string;
-  description?: string;
-  /** The entry's other plain values (`index`, `barcode`, ...). */
-  details?: Record<string, string | number>;
-}
+import type { ResultError } from '../../state/types.js';
 
 /** The refusal's errors by the product they name. */
 export interface PlacedRefusal {
   /** Errors by the product's position in the request, fields relative to the product (`skus[1].barcode`). */
-  byPosition: Map<number, ServiceError[]>;
+  byPosition: Map<number, ResultError[]>;
   /** Errors that name no product of the request. */
-  unplaced: RefusalFieldError[];
+  unplaced: ApiFieldError[];
 }
 
 /** Names a list of products goes by at the head of a path (`products[3]`, `items[3]`, `[3]`). */
@@ -36,9 +28,9 @@ const INDEX_KEYS = new Set(['index', 'idx', 'position', 'pos', 'productindex', '
 const IDENTITY_KEY = /barcode|ean|gtin|upc|sku|productkey|vendorcode|article|productid|externalid|^key$/;
 
 /** Places each error on the product it names (see the file comment). */
-export function placeRefusalErrors(errors: readonly RefusalFieldError[], drafts: readonly ProductDraft[]): PlacedRefusal {
-  const byPosition = new Map<number, ServiceError[]>();
-  const unplaced: RefusalFieldError[] = [];
+export function placeRefusalErrors(errors: readonly ApiFieldError[], drafts: readonly ProductDraft[]): PlacedRefusal {
+  const byPosition = new Map<number, ResultError[]>();
+  const unplaced: ApiFieldError[] = [];
   const identities = indexIdentities(drafts);
   for (const error of errors) {
     const placed = placeOne(error, drafts, identities);
@@ -81,7 +73,7 @@ function indexIdentities(drafts: readonly ProductDraft[]): Map<string, Identity[
   return out;
 }
 
-function placeOne(error: RefusalFieldError, drafts: readonly ProductDraft[], identities: Map<string, Identity[]>): { position: number; field: string } | undefined {
+function placeOne(error: ApiFieldError, drafts: readonly ProductDraft[], identities: Map<string, Identity[]>): { position: number; field: string } | undefined {
   const path = readPlacePath(error.field);
   const index = path?.position ?? readIndexDetail(error.details);
   const echoed = findEchoedIdentity(error, identities);
@@ -109,7 +101,7 @@ export function readPlacePath(field: string): { position: number; rest: string }
   return { position: Number(match[1]), rest: match[2] ?? '' };
 }
 
-function readIndexDetail(details: RefusalFieldError['details']): number | undefined {
+function readIndexDetail(details: ApiFieldError['details']): number | undefined {
   for (const [key, value] of Object.entries(details ?? {})) {
     if (!INDEX_KEYS.has(key.toLowerCase().replace(/[_\-\s]/g, ''))) continue;
     const number = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
@@ -123,7 +115,7 @@ function readIndexDetail(details: RefusalFieldError['details']): number | undefi
  * of its message (a barcode, or a product key with a digit in it, so that an ordinary word never
  * names a product). Several products named: none.
  */
-function findEchoedIdentity(error: RefusalFieldError, identities: Map<string, Identity[]>): Identity | undefined {
+function findEchoedIdentity(error: ApiFieldError, identities: Map<string, Identity[]>): Identity | undefined {
   const found: Identity[] = [];
   for (const [key, value] of Object.entries(error.details ?? {})) {
     if (IDENTITY_KEY.test(key.toLowerCase().replace(/[_\-\s]/g, ''))) found.push(...(identities.get(String(value).trim().toLowerCase()) ?? []));

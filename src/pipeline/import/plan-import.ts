@@ -6,7 +6,9 @@
  */
 import { ConfigError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
-import { buildImportPlan, createCodeLookups, createPlanCounts, fetchHeldProducts } from '../../plan/index.js';
+import { buildImportPlan, createPlanCounts } from '../../plan/build-import-plan.js';
+import { createCodeLookups } from '../../plan/build-held-item.js';
+import { fetchHeldProducts } from '../../plan/fetch-held-products.js';
 import type { PlanCounts, PlannedProduct } from '../../plan/plan-types.js';
 import { withKnownIds } from './build-import-tasks.js';
 import type { JournalRun } from '../prepare-run.js';

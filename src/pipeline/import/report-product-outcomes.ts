@@ -6,7 +6,7 @@
 import type { Deps } from '../../core/deps.js';
 import type { Issue } from '../../core/issue.js';
 import type { ProductDraft } from '../../core/types.js';
-import { createCodeLookups } from '../../plan/index.js';
+import { createCodeLookups } from '../../plan/build-held-item.js';
 import type { SourceColumn } from '../../sources/types.js';
 import { applyProductOutcome } from './apply-product-outcome.js';
 import { PLAN_CHUNK } from './plan-import.js';

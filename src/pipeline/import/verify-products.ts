@@ -8,8 +8,9 @@ import { createIssue } from '../../core/issue.js';
 import type { Issue } from '../../core/issue.js';
 import type { ProductDraft, RowRef } from '../../core/types.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
-import { fetchHeldProducts, planProduct } from '../../plan/index.js';
-import type { CodeLookups } from '../../plan/index.js';
+import { fetchHeldProducts } from '../../plan/fetch-held-products.js';
+import { planProduct } from '../../plan/build-import-plan.js';
+import type { CodeLookups } from '../../plan/build-held-item.js';
 import { renderPlanValue } from '../../plan/render-plan.js';
 
 /** Compares drafts (with the ids the service gave) with what the service holds now. */

@@ -26,16 +26,12 @@ export interface IssueSpill {
   issuesOf(row: number): Issue[];
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
-  /** Every issue, by row, then in the order added. A stream: nothing is held but the current row. */
-  iterate(): IterableIterator<{ row: number; issue: Issue }>;
   /**
    * Every row's issues as their lines as stored (`JSON.stringify` of each), a list per row that
    * has any, rows in order (each in the order added): what `issues.ndjson` is written from. A
    * list's bytes are valid until the next list is asked for.
    */
   rows(): IterableIterator<IssueLine[]>;
-  /** Issues held. */
-  size(): number;
   /** Closes and deletes the file. */
   close(): void;
 }
@@ -143,7 +139,6 @@ export function openIssueSpill(path: string): IssueSpill {
   const table = createIssueTable();
   const keys = createKeyTable();
   const file = openSpillByteFile(path);
-  let count = 0;
   // The last row read back, and its issues: the report asks for each row twice (the copy, then rejected-rows.csv).
   let lastRow = NONE;
   let lastIssues: Issue[] = [];
@@ -171,7 +166,6 @@ export function openIssueSpill(path: string): IssueSpill {
       buffer[start + length] = 0x0a;
       // The line's offset and length without its line break: what is read back and parsed.
       appendEntry(table, row, file.commit(length + 1), length, keys.idOf(issue), issue.row ?? 0);
-      count += 1;
     },
     issuesOf(row) {
       if (row === lastRow) return lastIssues;
@@ -190,17 +184,10 @@ export function openIssueSpill(path: string): IssueSpill {
         if (predicate(issue)) {
           unlinkEntry(table, row, previous, entry);
           removed.push(issue);
-          count -= 1;
         } else previous = entry;
         entry = next;
       }
       return removed;
-    },
-    *iterate() {
-      for (let row = 0; row <= table.maxRow; row += 1) {
-        if (table.heads[row] === NONE) continue;
-        for (const issue of readRow(row)) yield { row, issue };
-      }
     },
     *rows() {
       for (let row = 0; row <= table.maxRow; row += 1) {
@@ -229,7 +216,6 @@ export function openIssueSpill(path: string): IssueSpill {
         yield lines;
       }
     },
-    size: () => count,
     close() {
       lastIssues = [];
       file.close();

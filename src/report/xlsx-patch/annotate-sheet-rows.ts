@@ -13,6 +13,7 @@
 import { createIssue, type Issue } from '../../core/issue.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
+import { createMergedRangeFill, type MergedCellKind, type MergedRangeFill } from '../../sources/fill-merged-ranges.js';
 import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
 import { parseOutlineLevel } from '../../xlsx/scan-row-outlines.js';
 import { placeXmlTextError } from '../../xlsx/xml-text.js';
@@ -20,7 +21,6 @@ import { isAnnotationHeader } from '../annotation-columns.js';
 import { renderIssueText } from '../render-issue-text.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns, type AnnotationColumns } from './annotation-cells.js';
-import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
 import { limitCellText } from './limit-cell-text.js';
 import { endsBefore, openRowTag, rewriteRowXml, type RowXmlEdit } from './rewrite-row-xml.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
@@ -31,9 +31,19 @@ import { readColumnHeader } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
 import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
-export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
 
 /** The rewriter of one sheet: feed it the pieces of `splitSheetXml` in order. */
+/**
+ * The reader's `fillMerged` over the texts of the rows handed to `onDataRow`: a data row inside a
+ * merged range of a `fillMerged` column reads the range's top-left value in the reader, but its own
+ * cell is empty in the sheet. `rejected-rows.csv` is fed back as a CSV, which has no merged cells,
+ * so the rejected row must carry the value the run read: the reader's rules, over texts.
+ */
+const MERGED_TEXT: MergedCellKind<string> = {
+  checkBlank: (text) => (text ?? '').trim() === '',
+  copyFilled: (text) => text,
+};
+
 interface SheetRowsRewriter {
   head(text: string, prefix: string): void;
   row(text: string): Promise<void>;
@@ -92,7 +102,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
   /** The group rows in effect, when followed. */
   private readonly groups: GroupRowTracker | undefined;
   /** The merged values filled into the rows handed to `onDataRow`, when the reader filled some. */
-  private readonly mergedFill: MergedTextFill | undefined;
+  private readonly mergedFill: MergedRangeFill<string> | undefined;
 
   constructor(readonly options: SheetRowsOptions) {
     this.earlierHighlights = options.styles.earlierHighlights;
@@ -100,7 +110,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     this.copyKeep = options.headerNames.map((_, index) => index);
     const handsRows = options.onDataRow !== undefined;
     this.groups = options.groupRows !== undefined && handsRows ? createGroupRowTracker(options.groupRows) : undefined;
-    this.mergedFill = options.fillMerged !== undefined && handsRows ? createMergedTextFill(options.fillMerged.ranges, options.fillMerged.columns, options.headerRow) : undefined;
+    this.mergedFill = options.fillMerged !== undefined && handsRows ? createMergedRangeFill(options.fillMerged.ranges, options.fillMerged.columns, options.headerRow, MERGED_TEXT) : undefined;
   }
 
   head(text: string, prefix: string): void {
@@ -332,14 +342,14 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
         groups.add(row, level, 'blank');
       }
     }
-    let filler: ((texts: RowTexts) => void) | undefined;
+    let filler: ((values: string[]) => void) | undefined;
     if (mergedFill !== undefined) {
-      if (mergedFill.startsAt(row)) mergedFill.start(row, (texts ??= readRowTexts(this, cells)));
+      if (mergedFill.startsAt(row)) mergedFill.start(row, (texts ??= readRowTexts(this, cells)).values);
       filler = mergedFill.fillerOf(row);
       if (texts !== undefined && filler !== undefined) {
         // Texts already read were read before the fill; the row's own top-left values stay as they are.
         texts = { values: texts.values.slice(), beyond: texts.beyond };
-        filler(texts);
+        filler(texts.values);
       }
     }
     return onDataRow(createLazyTextRow(this, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);

@@ -47,7 +47,7 @@ const NOTHING_BEYOND: readonly string[] = [];
  * first read (most rows are never read: `rejected-rows.csv` wants the rows that need attention only),
  * with `filler` (the reader's `fillMerged`) applied; `known` texts are taken as they are.
  */
-export function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand, known?: RowTexts, filler?: (texts: RowTexts) => void): TextRow {
+export function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand, known?: RowTexts, filler?: (values: string[]) => void): TextRow {
   return new LazyTextRow(state, row, cells, known, filler);
 }
 
@@ -59,13 +59,13 @@ class LazyTextRow implements TextRow {
     readonly row: number,
     private readonly cells: RowCellsOnDemand,
     private texts: RowTexts | undefined,
-    private readonly filler: ((texts: RowTexts) => void) | undefined,
+    private readonly filler: ((values: string[]) => void) | undefined,
   ) {}
 
   private read(): RowTexts {
     if (this.texts === undefined) {
       this.texts = readRowTexts(this.state, this.cells);
-      this.filler?.(this.texts);
+      this.filler?.(this.texts.values);
     }
     return this.texts;
   }

@@ -29,10 +29,7 @@ export type {
   SandboxDialect,
   SandboxDialectName,
   SandboxDialectSpec,
-  StructuralDialectName,
-  DialectPaging,
   DialectRequest,
-  ListPage,
 } from './dialect-types.js';
-export { renderJsonText, markBigNumber } from './dialect-kit.js';
+export { renderJsonText } from './dialect-kit.js';
 export { JOB_LINKS_PATH } from './job-links-trait.js';
