@@ -37,8 +37,9 @@ const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 // A number right after a cut word's dot, and the word after it.
 const NUMBER_AFTER = /^\.\s*\d[\d.,]*\s*(\p{L}*)/u;
-// What a pack holds: a number with one of these is the goods' measure, never a cut word's value.
-const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'шт', 'g', 'kg', 'ml']);
+// What a pack holds: a number with one of these is the goods' measure, never a cut word's value. The pieces a set holds
+// (`Констр. 512 деталей`, `Конструктор 35 эл.`, `Набор инстр. 108 предм.`) are counted so too: no size or model is counted in pieces.
+const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'шт', 'g', 'kg', 'ml', 'дет', 'деталей', 'детали', 'деталь', 'эл', 'элементов', 'элемента', 'предм', 'предметов', 'предмета']);
 const AFTER_PREPOSITION = /(?:^|[\s/])(?:для|д\/|в|во|на|с|со|из|от|по|под|к|без|при)\s*$/iu;
 // Russian cuts a word after a consonant: a word ending in a vowel, `й` or a sign is whole (`Чай.`, `Мясо.`).
 const ENDS_WHOLE = /[аеёиоуыэюяйьъ]$/u;
@@ -215,8 +216,9 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
   const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word);
   // Right beside a whole noun, or after a noun read whole (`КОЛБАСЫ ВАР.`), a cut word qualifies the goods: an adjective
   // (`ФУТБ. МЯЧ`, `Халат жен.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head
-  // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun.
-  const qualifies = beside !== undefined || (before !== undefined && !isAdjective(before));
+  // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun; after a Latin word (`Lego City Констр.`,
+  // a brand or model) too: a Russian word agrees with no Latin one.
+  const qualifies = beside !== undefined || (before !== undefined && CYRILLIC_WORD.test(before) && !isAdjective(before));
   const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
   const sources: (readonly string[])[] = [headLeaves];
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
