@@ -32,6 +32,7 @@ import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
+import { findPurposeOfOtherLeaf } from './purpose-of-other-leaf.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -400,6 +401,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
   const babyKind = findBabyLineKind(ranked, best, type);
+  // `Антижир для духовок` read as `средства для кухни`: a purpose word beyond the leaf's own that a leaf of its head is named for.
+  const purposeLeaf = findPurposeOfOtherLeaf(index, best, best.reading.purpose, new Map([...type.purpose.map((word): [string, string] => [stemForIndex(word), word]), ...best.reading.wordOf]), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -426,6 +429,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
+    : purposeLeaf !== undefined ? `the name says it is for "${purposeLeaf.word}", which another leaf of the same goods is for (${purposeLeaf.leaf.path})`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
