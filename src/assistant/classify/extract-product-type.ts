@@ -530,7 +530,10 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
   if (kazakh > 0 && kazakh === tokens.length - 1) return { words: [], purpose: tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), form: [], codes: [] };
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { ...after, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
+    // A brand or model before the Kazakh purpose (`Persil Кір жууға арналған гель`) is skipped, as before a Russian type.
+    let from = 0;
+    while (from < kazakh && hasCyrillic && (LATIN.test(tokens[from] ?? '') || /\d/.test(tokens[from] ?? ''))) from++;
+    return { ...after, purpose: [...tokens.slice(from, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
   }
   const words: string[] = [];
   const purpose: string[] = [];
