@@ -34,6 +34,7 @@ export interface CutWordVocabulary {
 const AFTER_CUT = /[\s,;)/]/u;
 const BEFORE_CUT = /[\p{L}\p{N}./-]/u;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
+const CYRILLIC_LETTER = /[\u0400-\u04ff]/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 // A number right after a cut word's dot, and the word after it.
 const NUMBER_AFTER = /^\.\s*\d[\d.,]*\s*(\p{L}*)/u;
@@ -180,7 +181,7 @@ function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: Rea
   // a cut word beside them means.
   const nouns = tokens.filter((word) => !cutWords.has(word) && isVocabularyWord(word) && !isAdjective(word));
   const headStems = new Set(nouns.map(stemForIndex).filter((stem) => vocabulary.leafWords(stem).length > 0));
-  const context: CutContext = { tokens, nouns, headStems, firstAt: name.search(/\p{L}/u) };
+  const context: CutContext = { name, tokens, nouns, headStems, firstAt: name.search(/\p{L}/u) };
   let expanded = name;
   for (const cut of [...cuts].reverse()) {
     // Only the word beside is tokenised: a slice of each name would be a text of its own in the tokeniser's cache.
@@ -205,6 +206,8 @@ interface CutContext {
   nouns: readonly string[];
   /** The stems of those nouns that head leaves of the directory. */
   headStems: ReadonlySet<string>;
+  /** The name the cut words are read in. */
+  name: string;
   /** Where the name's first word begins. */
   firstAt: number;
 }
@@ -223,7 +226,10 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
   const sources: (readonly string[])[] = [headLeaves];
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
   // uses (`ПАЛАТКА ТУРИСТ.` beside `Палатки`) changes no pick, and written whole it is one more word to ask about.
-  if (cut.word.length >= MIN_WIDE_CUT && headStems.size === 0) {
+  // A cut word no Cyrillic word comes before, and no whole noun stands beside, is where the type's head noun stands (`Констр.
+  // Magformers, Замок 35 эл.`): a noun further on (a set's theme) is no head it qualifies, so the directory's words read it too.
+  const opensType = beside === undefined && !CYRILLIC_LETTER.test(context.name.slice(0, cut.at));
+  if (cut.word.length >= MIN_WIDE_CUT && (headStems.size === 0 || opensType)) {
     sources.push(readRange(vocabulary.sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word))));
   }
   for (const candidates of sources) {

@@ -128,9 +128,16 @@ describe('a cut head noun before the count of pieces a set holds, or after a Lat
     expect(typeOf('Lego City Констр. 95 дет.', toyBrands)).toBe('конструкторы');
   });
 
+  it('is written whole where it opens the type and the name\'s nouns come further on (`Констр. Magformers, Замок`: a set\'s theme)', () => {
+    const themed = readKnownBrands(buildIndex([leaf(3501, 'Конструкторы'), leaf(3504, 'Замки навесные')]));
+    expect(typeOf('Констр. Magformers, Замок 35 эл.', themed)).toBe('конструкторы');
+  });
+
   it('but a size\'s label stays cut, and after a Russian noun a cut word is still its adjective (traps)', () => {
     expect(typeOf('ФУТБОЛКА ДЛ. 50 см', toyBrands)).toBe('футболка дл');
     expect(typeOf('Констр. 512 мм', toyBrands)).toBe('констр');
     expect(typeOf('ФУТБОЛКА ДЛ. РУКАВ', toyBrands)).toBe('футболка длинная рукав');
+    const themed = readKnownBrands(buildIndex([leaf(3501, 'Конструкторы'), leaf(3504, 'Замки навесные'), leaf(3505, 'Палатки'), leaf(3506, 'Коврики туристические')]));
+    expect(typeOf('Палатка Tramp турист. 3-местная', themed)).toBe('палатка');
   });
 });
