@@ -881,8 +881,11 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
-  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} для ${type.purpose.join(' ')}`);
-  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} для ${type.purpose.join(' ')}`;
+  // The purpose is read with the name's own preposition (`Раскраска по номерам`, `Пластины от комаров`), `для` where it says none.
+  const said = type.tokens[type.tokens.indexOf(type.purpose[0] ?? '') - 1] ?? '';
+  const preposition = SYNONYM_PREPOSITIONS.has(said) ? said : 'для';
+  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} ${preposition} ${type.purpose.join(' ')}`);
+  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} ${preposition} ${type.purpose.join(' ')}`;
   const reading = purposeTaken ? withPurpose : rewritten;
   if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
@@ -901,6 +904,9 @@ function readLookupKey(index: ClassifierIndex, word: string): string {
   if (Object.hasOwn(index.byHeadStem, own) || Object.hasOwn(index.byCompoundEnd, own)) return own;
   return readOtherNounKeys(word).find((key) => Object.hasOwn(index.byHeadStem, key)) ?? own;
 }
+
+// The prepositions of a purpose a synonym of the type with its purpose is written with (`раскраска по номерам`).
+const SYNONYM_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'по', 'от', 'к', 'под', 'на']);
 
 /** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
 function isNamedByOwnWords(index: ClassifierIndex, stems: readonly string[], purpose: readonly string[]): boolean {

@@ -41,6 +41,12 @@ describe('household-chemicals and toy trade words', () => {
     for (const [name, leaf] of cases) expect({ name, ...pick(name) }).toEqual({ name, leaf, confident: true });
   });
 
+  it('are read with the purpose\'s own preposition (`по номерам`, `от комаров`), not only with `для`', () => {
+    expect(pick('Раскраска по номерам на холсте Molly 40х50 см')).toEqual({ leaf: 'Картины по номерам', confident: true });
+    expect(pick('Пластины от комаров Gardex 30 ночей')).toEqual({ leaf: 'Средства от комаров', confident: true });
+    expect(pick('Раскраска Hatber 8 стр.')).toEqual({ leaf: 'Раскраски', confident: true });
+  });
+
   it('propose the narrower leaf a compound says, without taking it (`Кукла-пупс` beside `Куклы`)', () => {
     expect(pick('Кукла-пупс Карапуз 35 см')).toEqual({ leaf: 'Пупсы', confident: false });
   });
