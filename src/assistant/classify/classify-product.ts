@@ -32,6 +32,7 @@ import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
+import { findPurposeOfOtherLeaf } from './purpose-of-other-leaf.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -400,6 +401,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
   const babyKind = findBabyLineKind(ranked, best, type);
+  // `Антижир для духовок` read as `средства для кухни`: a purpose word beyond the leaf's own that a leaf of its head is named for.
+  const purposeLeaf = findPurposeOfOtherLeaf(index, best, best.reading.purpose, new Map([...type.purpose.map((word): [string, string] => [stemForIndex(word), word]), ...best.reading.wordOf]), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -426,6 +429,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
+    : purposeLeaf !== undefined ? `the name says it is for "${purposeLeaf.word}", which another leaf of the same goods is for (${purposeLeaf.leaf.path})`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
@@ -877,8 +881,11 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
-  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} для ${type.purpose.join(' ')}`);
-  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} для ${type.purpose.join(' ')}`;
+  // The purpose is read with the name's own preposition (`Раскраска по номерам`, `Пластины от комаров`), `для` where it says none.
+  const said = type.tokens[type.tokens.indexOf(type.purpose[0] ?? '') - 1] ?? '';
+  const preposition = SYNONYM_PREPOSITIONS.has(said) ? said : 'для';
+  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} ${preposition} ${type.purpose.join(' ')}`);
+  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} ${preposition} ${type.purpose.join(' ')}`;
   const reading = purposeTaken ? withPurpose : rewritten;
   if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
@@ -897,6 +904,9 @@ function readLookupKey(index: ClassifierIndex, word: string): string {
   if (Object.hasOwn(index.byHeadStem, own) || Object.hasOwn(index.byCompoundEnd, own)) return own;
   return readOtherNounKeys(word).find((key) => Object.hasOwn(index.byHeadStem, key)) ?? own;
 }
+
+// The prepositions of a purpose a synonym of the type with its purpose is written with (`раскраска по номерам`).
+const SYNONYM_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'по', 'от', 'к', 'под', 'на']);
 
 /** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
 function isNamedByOwnWords(index: ClassifierIndex, stems: readonly string[], purpose: readonly string[]): boolean {

@@ -34,11 +34,13 @@ export interface CutWordVocabulary {
 const AFTER_CUT = /[\s,;)/]/u;
 const BEFORE_CUT = /[\p{L}\p{N}./-]/u;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
+const CYRILLIC_LETTER = /[\u0400-\u04ff]/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 // A number right after a cut word's dot, and the word after it.
 const NUMBER_AFTER = /^\.\s*\d[\d.,]*\s*(\p{L}*)/u;
-// What a pack holds: a number with one of these is the goods' measure, never a cut word's value.
-const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'шт', 'g', 'kg', 'ml']);
+// What a pack holds: a number with one of these is the goods' measure, never a cut word's value. The pieces a set holds
+// (`Констр. 512 деталей`, `Конструктор 35 эл.`, `Набор инстр. 108 предм.`) are counted so too: no size or model is counted in pieces.
+const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'шт', 'g', 'kg', 'ml', 'дет', 'деталей', 'детали', 'деталь', 'эл', 'элементов', 'элемента', 'предм', 'предметов', 'предмета']);
 const AFTER_PREPOSITION = /(?:^|[\s/])(?:для|д\/|в|во|на|с|со|из|от|по|под|к|без|при)\s*$/iu;
 // Russian cuts a word after a consonant: a word ending in a vowel, `й` or a sign is whole (`Чай.`, `Мясо.`).
 const ENDS_WHOLE = /[аеёиоуыэюяйьъ]$/u;
@@ -179,7 +181,7 @@ function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: Rea
   // a cut word beside them means.
   const nouns = tokens.filter((word) => !cutWords.has(word) && isVocabularyWord(word) && !isAdjective(word));
   const headStems = new Set(nouns.map(stemForIndex).filter((stem) => vocabulary.leafWords(stem).length > 0));
-  const context: CutContext = { tokens, nouns, headStems, firstAt: name.search(/\p{L}/u) };
+  const context: CutContext = { name, tokens, nouns, headStems, firstAt: name.search(/\p{L}/u) };
   let expanded = name;
   for (const cut of [...cuts].reverse()) {
     // Only the word beside is tokenised: a slice of each name would be a text of its own in the tokeniser's cache.
@@ -204,6 +206,8 @@ interface CutContext {
   nouns: readonly string[];
   /** The stems of those nouns that head leaves of the directory. */
   headStems: ReadonlySet<string>;
+  /** The name the cut words are read in. */
+  name: string;
   /** Where the name's first word begins. */
   firstAt: number;
 }
@@ -215,13 +219,17 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
   const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word);
   // Right beside a whole noun, or after a noun read whole (`КОЛБАСЫ ВАР.`), a cut word qualifies the goods: an adjective
   // (`ФУТБ. МЯЧ`, `Халат жен.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head
-  // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun.
-  const qualifies = beside !== undefined || (before !== undefined && !isAdjective(before));
+  // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun; after a Latin word (`Lego City Констр.`,
+  // a brand or model) too: a Russian word agrees with no Latin one.
+  const qualifies = beside !== undefined || (before !== undefined && CYRILLIC_WORD.test(before) && !isAdjective(before));
   const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
   const sources: (readonly string[])[] = [headLeaves];
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
   // uses (`ПАЛАТКА ТУРИСТ.` beside `Палатки`) changes no pick, and written whole it is one more word to ask about.
-  if (cut.word.length >= MIN_WIDE_CUT && headStems.size === 0) {
+  // A cut word no Cyrillic word comes before, and no whole noun stands beside, is where the type's head noun stands (`Констр.
+  // Magformers, Замок 35 эл.`): a noun further on (a set's theme) is no head it qualifies, so the directory's words read it too.
+  const opensType = beside === undefined && !CYRILLIC_LETTER.test(context.name.slice(0, cut.at));
+  if (cut.word.length >= MIN_WIDE_CUT && (headStems.size === 0 || opensType)) {
     sources.push(readRange(vocabulary.sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word))));
   }
   for (const candidates of sources) {

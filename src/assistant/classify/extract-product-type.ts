@@ -62,6 +62,8 @@ const FORM_WORDS = new Set(['в', 'во']);
 // What the goods come with (`Комод с пеленальником`): read beside the type, never as the type.
 const WITH_WORDS = new Set(['с', 'со']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
+// The genitive, dative or prepositional of an adjective (`черного`, `белых`): a case the nominative head never takes.
+const OBLIQUE_ADJECTIVE = /(?:ого|его|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
 /** How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`, `к-т`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`). */
@@ -530,7 +532,10 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
   if (kazakh > 0 && kazakh === tokens.length - 1) return { words: [], purpose: tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), form: [], codes: [] };
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { ...after, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
+    // A brand or model before the Kazakh purpose (`Persil Кір жууға арналған гель`) is skipped, as before a Russian type.
+    let from = 0;
+    while (from < kazakh && hasCyrillic && (LATIN.test(tokens[from] ?? '') || /\d/.test(tokens[from] ?? ''))) from++;
+    return { ...after, purpose: [...tokens.slice(from, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
   }
   const words: string[] = [];
   const purpose: string[] = [];
@@ -655,7 +660,10 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
     const word = tokens[at] ?? '';
     // `для мл. классов`: a unit word with no number before it opens the purpose as a word cut short (`младших`), no measure.
     const cutWord = at === from && UNIT_TOKENS.has(word) && /\p{L}{2}/u.test(word) && isHeadWord(tokens[at + 1] ?? '');
-    if (!cutWord && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;
+    // `для стирки черного (белья)`: a colour in an oblique case after the purpose's noun is what the purpose's object is, no
+    // colour of the goods (which agrees with the head, `Краска белая`); first in the purpose (`для белого`) it stays a qualifier.
+    const objectColour = words.length > 0 && COLOUR.test(word) && OBLIQUE_ADJECTIVE.test(word);
+    if (!cutWord && !objectColour && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;
     words.push(word);
   }
   return words;

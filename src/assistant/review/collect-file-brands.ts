@@ -57,7 +57,7 @@ const NOUN_GENITIVE = /[аяыи]$/u;
 
 /** Creates the collector; `index` gives the directory's words, which are never brands. */
 export function createFileBrandCollector(index: ClassifierIndex): FileBrandCollector {
-  const capitalised = new Map<string, { names: number; examples: string[]; after: Set<string> }>();
+  const capitalised = new Map<string, { names: number; examples: string[]; after: Set<string>; next: Set<string> }>();
   const lower = new Set<string>();
   // How many names each word heads the product type of.
   const heads = new Map<string, number>();
@@ -86,8 +86,9 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         if (LOWER.test(word)) lower.add(normalised);
         else if (!titleCase && CAPITALISED.test(word) && !seen.has(normalised)) {
           seen.add(normalised);
-          const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>() };
+          const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>(), next: new Set<string>() };
           entry.names += 1;
+          entry.next.add(readBrandSecondWord(later[i + 1]));
           const before = words[i];
           entry.after.add(head !== undefined && before !== undefined && tokenizeForMatch(before)[0] === head ? head : '');
           if (entry.examples.length < EXAMPLES) entry.examples.push(name);
@@ -105,11 +106,21 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
         if ((heads.get(word) ?? 0) >= entry.names || isEponym(word, entry.after)) continue;
-        found.push({ word, names: entry.names, examples: entry.examples });
+        // `Фрекен Бок`: a capitalised word every name shows right after the brand is the brand's second word (else `Фрекен Бок
+        // Фольга` was the type `бок`, one question for the shop's foil and bin bags).
+        const second = entry.next.size === 1 ? [...entry.next][0] ?? '' : '';
+        const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
+        found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
       return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
+}
+
+/** A word after a brand word, normalised, where it may be the brand's second word (a capitalised Cyrillic word); `''` otherwise. */
+function readBrandSecondWord(word: string | undefined): string {
+  if (word === undefined || !CYRILLIC_WORD.test(word) || !CAPITALISED.test(word)) return '';
+  return tokenizeForMatch(word)[0] ?? '';
 }
 
 /** Whether a word in a noun genitive's form stands, in every name that shows it, right after one head (`after`: the heads, `''` for any other word). */

@@ -81,9 +81,14 @@ function readSizeMarksAfterHead(tokens: readonly string[], words: readonly strin
 function readKazakhPurpose(type: ProductType): string[] {
   const { tokens, words, purpose } = type;
   const at = tokens.indexOf(words[0] ?? '');
-  if (purpose.length === 0 || at < purpose.length + 1 || tokens[at - 1] !== KAZAKH_PURPOSE_WORD) return [];
-  const said = tokens.slice(at - 1 - purpose.length, at - 1);
-  return said.every((word, i) => word === purpose[i]) ? [...said, KAZAKH_PURPOSE_WORD] : [];
+  if (purpose.length === 0 || at < 2 || tokens[at - 1] !== KAZAKH_PURPOSE_WORD) return [];
+  // The purpose opens with the Kazakh words; a Russian `для …` after the head may follow them (`Кір жууға арналған гель для
+  // тёмного`), and the key keeps the Kazakh ones, which say the kind, as a Russian key keeps the first purpose after the head.
+  for (let count = Math.min(purpose.length, at - 1); count > 0; count -= 1) {
+    const said = tokens.slice(at - 1 - count, at - 1);
+    if (said.every((word, i) => word === purpose[i])) return [...said, KAZAKH_PURPOSE_WORD];
+  }
+  return [];
 }
 
 

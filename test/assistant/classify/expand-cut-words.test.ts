@@ -113,3 +113,31 @@ describe('a name of cut words whose beginning opens two words of the directory',
     expect(typeOf('КОЛБ. ВАР. 400 г', readKnownBrands(sausages))).toBe('колб вар');
   });
 });
+
+describe('a cut head noun before the count of pieces a set holds, or after a Latin brand (issue 33, loop23: a toy shop)', () => {
+  const toys = buildIndex([leaf(3501, 'Конструкторы'), leaf(3502, 'Наборы инструментов'), leaf(3503, 'Футболки длинные')]);
+  const toyBrands = readKnownBrands(toys);
+
+  it('is written whole: pieces (`512 деталей`, `95 дет.`, `35 эл.`) are what the set holds, no size the word labels', () => {
+    expect(typeOf('Констр. 512 деталей LEGO', toyBrands)).toBe('конструкторы');
+    expect(typeOf('Констр. 35 эл.', toyBrands)).toBe('конструкторы');
+    expect(typeOf('Набор инстр. 108 предм.', toyBrands)).toBe('набор инструментов');
+  });
+
+  it('is written whole after a Latin brand or model, which no Russian word agrees with (`Lego City Констр.`)', () => {
+    expect(typeOf('Lego City Констр. 95 дет.', toyBrands)).toBe('конструкторы');
+  });
+
+  it('is written whole where it opens the type and the name\'s nouns come further on (`Констр. Magformers, Замок`: a set\'s theme)', () => {
+    const themed = readKnownBrands(buildIndex([leaf(3501, 'Конструкторы'), leaf(3504, 'Замки навесные')]));
+    expect(typeOf('Констр. Magformers, Замок 35 эл.', themed)).toBe('конструкторы');
+  });
+
+  it('but a size\'s label stays cut, and after a Russian noun a cut word is still its adjective (traps)', () => {
+    expect(typeOf('ФУТБОЛКА ДЛ. 50 см', toyBrands)).toBe('футболка дл');
+    expect(typeOf('Констр. 512 мм', toyBrands)).toBe('констр');
+    expect(typeOf('ФУТБОЛКА ДЛ. РУКАВ', toyBrands)).toBe('футболка длинная рукав');
+    const themed = readKnownBrands(buildIndex([leaf(3501, 'Конструкторы'), leaf(3504, 'Замки навесные'), leaf(3505, 'Палатки'), leaf(3506, 'Коврики туристические')]));
+    expect(typeOf('Палатка Tramp турист. 3-местная', themed)).toBe('палатка');
+  });
+});

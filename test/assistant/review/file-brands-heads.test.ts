@@ -37,4 +37,17 @@ describe('the brand words of a file', () => {
     const names = ['Кубик Рубика 3х3 классический', 'Кубик Рубика 4х4 скоростной', 'Жгут Эсмарха резиновый 1 шт', 'Жгут Эсмарха медицинский 1 шт', 'Творог Агуша мягкий 5%', 'Кефир Агуша детский 3,2%'];
     expect(collectBrands([...BRAND, ...names])).toEqual(['агуша', 'адал']);
   });
+
+  it('take a capitalised word every name shows right after the brand as its second word (`Фрекен Бок`), so a name it opens keeps its goods', () => {
+    const names = ['Салфетка из микрофибры Фрекен Бок, 20 шт', 'Перчатки хозяйственные "Фрекен Бок" M прочные', 'Губка меламиновая Фрекен Бок 2 шт', 'Фрекен Бок Фольга алюминиевая 30 м'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['фрекен бок', 'адал']);
+  });
+
+  it('but a brand followed by other words, an adjective or a word of the directory stays one word (traps)', () => {
+    const other = ['Кефир Агуша Детский 3,2% питьевой', 'Творог Агуша мягкий 5%', 'Сок Агуша Яблоко 200 мл осветлённый'];
+    const adjective = ['Молоко Простоквашино Отборное 1 л пастеризованное', 'Кефир Простоквашино Отборное 1% питьевой'];
+    const goods = ['Салфетка Фрекен Губка 2 шт прочная', 'Перчатки Фрекен Губка M прочные'];
+    expect(collectBrands([...BRAND, ...other, ...adjective])).toEqual(['агуша', 'адал', 'простоквашино']);
+    expect(collectBrands([...BRAND, ...goods])).toEqual(['адал', 'фрекен']);
+  });
 });

@@ -1,0 +1,28 @@
+/**
+ * A colour in an oblique case after the purpose's noun says what the purpose's object is (`Средство для стирки черного`: for
+ * black laundry), no colour of the goods (issue 33, loop23 on probe 23's household-chemicals list: the word ended the purpose,
+ * and the name was a sure, wrong `Средства для стирки` beside `Средства для чёрного белья`). Real classifier on the
+ * marketplace sandbox directory.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
+
+describe('a colour after the purpose’s noun', () => {
+  it('is a word of the purpose, so the leaf named for it keeps the plain leaf from being sure', () => {
+    expect(extractProductType('Средство для стирки черного Perwoll 500 мл').purpose).toEqual(['стирки', 'черного']);
+    const result = classifyProduct(marketplace, { name: 'Средство для стирки черного Perwoll 500 мл' });
+    expect(result.confident).toBe(false);
+    expect(result.doubt).toMatch(/^the name says it is for "черного", which another leaf of the same goods is for \(.*Средства для чёрного белья\)$/u);
+  });
+
+  it('but first in the purpose, or in the nominative after it, stays a qualifier (traps)', () => {
+    expect(extractProductType('Порошок стиральный для белого Tide 3 кг').purpose).toEqual([]);
+    expect(classifyProduct(marketplace, { name: 'Порошок стиральный для белого Tide 3 кг' })).toMatchObject({ leafId: 150101, confident: true });
+    expect(extractProductType('Средство для стирки черный флакон 1 л').purpose).toEqual(['стирки']);
+  });
+});
