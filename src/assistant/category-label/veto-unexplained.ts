@@ -1,7 +1,7 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { isCatchAllText } from '../classify/catch-all-words.js';
-import type { IndexedLeaf } from '../classify/classifier-types.js';
+import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection, readPathSection } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
@@ -9,6 +9,7 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { findDemographicMark } from '../demographic-words.js';
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from '../explain-label-words.js';
 import type { CategoryMatcher } from '../match-category.js';
+import type { ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
@@ -17,9 +18,10 @@ import { asLabelQuestion } from './as-label-question.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
+import { findForeignPathLevel } from './find-foreign-path-level.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
-import { readLabelHead } from './label-text.js';
+import { readLabelHead, readLabelLevels } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
 import { isSortingWordOfSection, readSortingWords } from './sorting-words.js';
@@ -54,9 +56,22 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
   let peopleBranches: Map<string, Set<string>> | undefined;
   let purposes: Map<string, IndexedLeaf[]> | undefined;
   let evidence: WordEvidence | undefined;
+  const readLeaves = (classifier: ClassifierIndex): Map<string, IndexedLeaf> => new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
+  // `Игрушки/Утюг паровой`: an upper level of the label naming goods of another kind than the sure or first leaf's (`find-foreign-path-level.ts`).
+  const findPathLevelDoubt = (match: ValueMatch<Category>, text: string, parentPath: string | undefined): string | undefined => {
+    const key = match.best?.key ?? match.candidates[0]?.key;
+    if (key === undefined || (parentPath === undefined && readLabelLevels(text).length < 2)) return undefined;
+    const classifier = getClassifierIndex(index.directories, index);
+    const leaf = (leaves ??= readLeaves(classifier)).get(key);
+    const level = leaf === undefined ? undefined : findForeignPathLevel(classifier, leaf, text, parentPath);
+    return level === undefined ? undefined : `the label's path says "${level.level}", which the directory names at ${level.where}, off the leaf's path`;
+  };
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
+      // Asked of a question too: the classifier's reading (`acceptClassifierReading`) makes sure only a question with no doubt.
+      const levelDoubt = match.doubt === undefined ? findPathLevelDoubt(match, text, context.parentPath) : undefined;
+      if (levelDoubt !== undefined) return asLabelQuestion(match, levelDoubt);
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
@@ -65,7 +80,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const kinds = readLabelKinds(head);
       if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
       const classifier = getClassifierIndex(index.directories, index);
-      leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
+      leaves ??= readLeaves(classifier);
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
       const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
