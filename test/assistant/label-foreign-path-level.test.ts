@@ -19,6 +19,8 @@ describe('an upper level of a label naming goods off the leaf\'s path (issue 33,
     expect(findForeignPathLevel(classifier, leafOf(20303), 'Игрушки/Утюг паровой', undefined)).toEqual({ level: 'Игрушки', where: 'Детские товары / Игрушки' });
     expect(findForeignPathLevel(classifier, leafOf(20303), 'Утюг паровой', 'Автотовары')).toEqual({ level: 'Автотовары', where: 'Автотовары' });
     expect(findForeignPathLevel(classifier, leafOf(50202), 'Бижутерия/Серьги золотые', undefined)?.where).toBe('Аксессуары / Украшения / Бижутерия');
+    // A word of a longer branch name of another section: `Строительство` of `Строительство и ремонт`.
+    expect(findForeignPathLevel(classifier, leafOf(20401), 'Строительство/Фен аккумуляторный', undefined)).toEqual({ level: 'Строительство', where: 'Строительство и ремонт' });
     // The leaf's own path, a room, a word for goods in general, a word the directory does not name: the shop's own groupings.
     for (const [id, text] of [
       [20303, 'Бытовая техника/Утюги'],
@@ -42,6 +44,8 @@ describe('an upper level of a label naming goods off the leaf\'s path (issue 33,
       [original, 'Игрушки/Кольца золотые'],
       [original, 'Куклы/Одежда для кукол/Юбка миди'],
       [original, 'Бижутерия/Серьги золотые'],
+      [original, 'Строительство/Фен аккумуляторный'],
+      [marketplace, 'Строительство/Миксер аккумуляторный'],
       [marketplace, 'Игрушки/Утюг паровой'],
       [marketplace, 'Автотовары/Утюг паровой'],
     ] as const) {
@@ -66,6 +70,11 @@ describe('an upper level of a label naming goods off the leaf\'s path (issue 33,
       // `Детское питание` is another leaf's whole name, but says whom goods are for as the leaf `Детские каши` does.
       [marketplace, 'Детское питание/Каши', '70502'],
       [original, 'Утюг паровой', '20303'],
+      // A word of the leaf's own section's longer branch names (`Товары для дома` beside `Техника для дома`), a section's word in the leaf's path.
+      [original, 'Товары для дома/Утюг', '20303'],
+      [original, 'Ремонт/Дрели', '120101'],
+      [original, 'Здоровье/Тонометры', '80601'],
+      [original, 'Красота/Фен', '20401'],
     ] as const) {
       const match = matcher.match(label);
       expect(match.status, label).not.toBe('todo');

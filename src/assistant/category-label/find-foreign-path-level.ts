@@ -14,6 +14,7 @@ export interface ForeignPathLevel {
   where: string;
 }
 
+const branchWords = new WeakMap<ClassifierIndex, Map<string, Map<string, string>>>();
 const wholeNames = new WeakMap<ClassifierIndex, Map<string, string[]>>();
 
 /**
@@ -31,6 +32,7 @@ export function findForeignPathLevel(classifier: ClassifierIndex, leaf: IndexedL
   if (levels.length === 0) return undefined;
   const named = readNamedStems(classifier);
   const names = readWholeNames(classifier);
+  const branches = readBranchWords(classifier);
   const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
   const section = readPathSection(leaf.path);
   for (const level of levels) {
@@ -41,8 +43,9 @@ export function findForeignPathLevel(classifier: ClassifierIndex, leaf: IndexedL
     if (stems.length === 0) continue;
     const other = names.get(keyOfStems(stems))?.find((path) => path !== leaf.path);
     if (other !== undefined) return { level: level.trim(), where: other };
-    const places = stems.map((stem) => named.get(stem));
-    if (places.every((place) => place !== undefined && !place.has(section))) return { level: level.trim(), where: nearestPlace(places[0]) };
+    // A word of a longer branch name counts too (`Строительство` of `Строительство и ремонт`), where it names no goods of the leaf's section.
+    const places = stems.map((stem) => [named.get(stem), branches.get(stem)].filter((place) => place !== undefined));
+    if (places.every((place) => place.length > 0 && place.every((one) => !one.has(section)))) return { level: level.trim(), where: nearestPlace(places) };
   }
   return undefined;
 }
@@ -67,7 +70,37 @@ function keyOfStems(stems: readonly string[]): string {
   return [...new Set(stems)].sort().join(' ');
 }
 
-/** The shortest of the paths naming a stem (`Детские товары / Игрушки` before `… / Ёлочные игрушки`): the branch the word names first. */
-function nearestPlace(places: ReadonlyMap<string, string> | undefined): string {
-  return [...(places?.values() ?? [])].reduce((best, path) => (best === '' || path.length < best.length ? path : best), '');
+/**
+ * Where the level's words are named: in a section naming every one of them if there is one (`Бытовая химия` at `Бытовая химия
+ * и гигиена`, not `Бытовая техника`), the shortest path there (`Детские товары / Игрушки` before `… / Ёлочные игрушки`).
+ */
+function nearestPlace(places: readonly (readonly ReadonlyMap<string, string>[])[]): string {
+  const sectionsOf = (place: readonly ReadonlyMap<string, string>[]): Set<string> => new Set(place.flatMap((one) => [...one.keys()]));
+  const common = places.map(sectionsOf).reduce((all, one) => new Set([...all].filter((section) => one.has(section))));
+  const first = places[0] ?? [];
+  const paths = first.flatMap((one) => [...one].filter(([section]) => common.size === 0 || common.has(section)).map(([, path]) => path));
+  return paths.reduce((best, path) => (best === '' || path.length < best.length ? path : best), '');
+}
+
+/** Every stem of a word of a branch's name (both languages) → per top-level section, the first branch naming it there; built once per index. */
+function readBranchWords(classifier: ClassifierIndex): Map<string, Map<string, string>> {
+  let byStem = branchWords.get(classifier);
+  if (byStem !== undefined) return byStem;
+  byStem = new Map();
+  for (const leaf of classifier.leaves) {
+    const section = readPathSection(leaf.path);
+    for (const path of [leaf.path, leaf.pathKaz]) {
+      const levels = path.split(' / ');
+      for (let depth = 1; depth < levels.length; depth++) {
+        for (const word of tokenizeForMatch(levels[depth - 1] ?? '').filter((one) => !STOP_WORDS.has(one))) {
+          const stem = stemForIndex(word);
+          const places = byStem.get(stem) ?? new Map<string, string>();
+          if (!places.has(section)) places.set(section, levels.slice(0, depth).join(' / '));
+          byStem.set(stem, places);
+        }
+      }
+    }
+  }
+  branchWords.set(classifier, byStem);
+  return byStem;
 }
