@@ -10,7 +10,8 @@ import { isConstructionWord } from './construction-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
 import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
-import { readGarmentLeaves, readPoweredLeaves } from './read-attribute-leaves.js';
+import { readGarmentLeaves, readPoweredLeaves, readVolumeLeaves } from './read-attribute-leaves.js';
+import { isStateWord } from './state-words.js';
 import { isPlacementStem, isPlacementWord } from '../classify/placement-words.js';
 import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-words.js';
 
@@ -18,7 +19,8 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
  * `Холодильники двухкамерные`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
- * (`Юбка миди`, `Костюм женский брючный`) or which precious metal goods are made of (`Кольца золотые`). It does when
+ * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`) or which precious metal goods are
+ * made of (`Кольца золотые`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -38,10 +40,11 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const placement = isPlacementWord(word);
   const machine = !placement && isMachineWord(word);
   const garment = !placement && !machine && isGarmentCutWord(word);
-  const metal = placement || machine || garment ? undefined : readPreciousMetal(word);
-  if (!placement && !machine && !garment && metal === undefined && !isConstructionWord(word)) return false;
-  // The goods a machine's, a garment's or a metal's word is of, by the directory's attributes; a build is of any goods.
-  const kind = machine ? readPoweredLeaves(directories) : garment ? readGarmentLeaves(directories) : undefined;
+  const state = !placement && !machine && !garment && isStateWord(word);
+  const metal = placement || machine || garment || state ? undefined : readPreciousMetal(word);
+  if (!placement && !machine && !garment && !state && metal === undefined && !isConstructionWord(word)) return false;
+  // The goods a machine's, a garment's, a state's or a metal's word is of, by the directory's attributes; a build is of any goods.
+  const kind = machine ? readPoweredLeaves(directories) : garment ? readGarmentLeaves(directories) : state ? readVolumeLeaves(directories) : undefined;
   if (kind !== undefined && !kind.has(leaf.id)) return false;
   if (metal !== undefined && readLeafMetals(index).get(leaf.id)?.has(metal) !== true) return false;
   const section = readPathSection(leaf.path);

@@ -8,6 +8,8 @@ type AttributeKind = (words: readonly string[]) => boolean;
 const POWER: AttributeKind = (words) => words.some((word) => word.startsWith('мощност'));
 // `Размер одежды`, `Размер детской одежды (рост)`: the goods are garments.
 const GARMENT_SIZE: AttributeKind = (words) => words.includes('размер') && words.some((word) => word.startsWith('одежд'));
+// `Объём, мл`: the goods are sold by volume (liquids, gels, creams; a pot's capacity too).
+const VOLUME: AttributeKind = (words) => words.some((word) => word.startsWith('объем') || word.startsWith('объём'));
 
 const leavesByKind = new WeakMap<Directories, Map<AttributeKind, ReadonlySet<number>>>();
 
@@ -34,4 +36,9 @@ export function readPoweredLeaves(directories: Directories): ReadonlySet<number>
 /** The categories the directory links a garment size to (`Размер одежды`): its own word that their goods are clothes. */
 export function readGarmentLeaves(directories: Directories): ReadonlySet<number> {
   return readLeavesWithAttribute(directories, GARMENT_SIZE);
+}
+
+/** The categories the directory links a volume to (`Объём, мл`): its own word that their goods are measured in millilitres. */
+export function readVolumeLeaves(directories: Directories): ReadonlySet<number> {
+  return readLeavesWithAttribute(directories, VOLUME);
 }
