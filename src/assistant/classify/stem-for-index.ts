@@ -86,9 +86,10 @@ function readStem(word: string): string {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
-  // A loanword's Kazakh plural (`гельдер`, `таблеткалар`) keys as its noun does (`гель`, `таблетка`).
+  // A loanword's Kazakh plural (`гельдер`, `таблеткалар`) keys as its noun's endings do (`гель`, `таблетка`), never by the
+  // Russian fleeting vowel: `жидектер` (berries) is the Kazakh `жидек`, no `жидк-` of `жидкий`.
   const noun = readKazakhPluralNoun(word);
-  if (noun !== undefined) return readStem(noun);
+  if (noun !== undefined) return readEndingStem(noun);
   const stem = readRussianStem(word);
   return ADJECTIVE_ENDING.test(word) ? stem : joinSingularAndPlural(stem);
 }
@@ -102,6 +103,11 @@ function readRussianStem(word: string): string {
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(word);
   if (adjective !== null) return adjective[1] ?? word;
+  return readEndingStem(word);
+}
+
+/** A word without its ending: the shared stemmer's, or a short word's ending vowel. */
+function readEndingStem(word: string): string {
   const stem = stemWord(word);
   if (stem !== word) return stem;
   const short = SHORT_ENDING.exec(word);

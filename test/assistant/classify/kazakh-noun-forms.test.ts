@@ -34,7 +34,8 @@ describe('Kazakh noun forms', () => {
 
   it('stem a loanword\'s Kazakh plural as its noun, by the ending the language gives that noun', () => {
     // `-лар/-лер` after a vowel, `р`, `й`, `у`; `-дар/-дер` after `л` (a soft sign is no sound), `м`, `н`, `з`, `ж`; `-тар/-тер` else.
-    for (const [plural, noun] of [['таблеткалар', 'таблетка'], ['капсулалар', 'капсула'], ['гельдер', 'гель'], ['кондиционерлер', 'кондиционер']]) {
+    const pairs: ReadonlyArray<readonly [string, string]> = [['таблеткалар', 'таблетка'], ['капсулалар', 'капсула'], ['гельдер', 'гель'], ['кондиционерлер', 'кондиционер']];
+    for (const [plural, noun] of pairs) {
       expect(readKazakhPluralNoun(plural)).toBe(noun);
       expect(stemWord(plural)).toBe(stemWord(noun));
       expect(stemForIndex(plural)).toBe(stemForIndex(noun));
@@ -51,6 +52,8 @@ describe('Kazakh noun forms', () => {
     // A Russian word that reads as a plural of an agreeing noun stems the same in every case.
     expect(stemWord('ротвейлеры')).toBe(stemWord('ротвейлер'));
     expect(stemForIndex('ротвейлеры')).toBe(stemForIndex('ротвейлер'));
+    // A Kazakh noun's plural keys by its endings only, never by the Russian fleeting vowel: `жидектер` (berries) is no `жидкий`.
+    expect(stemForIndex('жидектер')).not.toBe(stemForIndex('жидкий'));
   });
 
   it('let a Kazakh purpose with a Russian loanword reach the leaf whose Kazakh name says its plural', () => {
