@@ -110,13 +110,8 @@ const KAZAKH_PLURALS = ['лар', 'лер', 'дар', 'дер', 'тар', 'те�
 
 function findStem(word: string): string {
   if (/\d/.test(word)) return word;
-  const noun = readKazakhPluralNoun(word);
-  if (noun !== undefined) return findStem(noun);
   const stem = dropEnding(word, ENDINGS);
-  if (stem === word) return word;
-  // A Russian case of a Kazakh-looking plural (`ротвейлеры` of `ротвейлер`) stems as that word does.
-  const inner = readKazakhPluralNoun(stem);
-  return inner !== undefined ? findStem(inner) : dropEnding(stem, KAZAKH_PLURALS);
+  return stem === word ? word : dropEnding(stem, KAZAKH_PLURALS);
 }
 
 // A Kazakh word's vowels are all back (`а`, `о`, `ұ`, `ы`, `у`, `я`) or all front (`е`, `ә`, `ө`, `ү`, `і`, `и`, `э`); its endings
@@ -147,10 +142,9 @@ export function suffixConsonantAfter(noun: string): string {
 
 /**
  * The noun of a Kazakh bare plural whose ending agrees with it by the language's rules (its consonant by the noun's last sound,
- * its vowel by the noun's last vowel): `таблеткалар` → `таблетка`, `гельдер` → `гель`, `капсулалар` → `капсула`. A plural is
- * the noun's own form plus the ending, so its stem is the noun's (a loanword keeps its Russian ending: `таблетка` → `таблетк`);
- * a Russian word that merely ends so is no plural (`компьютер`: `-тер` after a vowel would be `-лер`). Undefined for any other
- * word, or a noun shorter than a stem.
+ * its vowel by the noun's last vowel): `таблеткалар` → `таблетка`, `гельдер` → `гель`, `капсулалар` → `капсула`. A Russian word
+ * that merely ends so is no plural (`компьютер`: `-тер` after a vowel would be `-лер`). Undefined for any other word, or a noun
+ * shorter than a stem.
  */
 export function readKazakhPluralNoun(word: string): string | undefined {
   const plural = BARE_PLURAL.exec(word);

@@ -86,10 +86,11 @@ function readStem(word: string): string {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
-  // A loanword's Kazakh plural (`гельдер`, `таблеткалар`) keys as its noun's endings do (`гель`, `таблетка`), never by the
-  // Russian fleeting vowel: `жидектер` (berries) is the Kazakh `жидек`, no `жидк-` of `жидкий`.
+  // A loanword's Kazakh plural after a consonant or soft sign (`гельдер`) keys as its noun's endings do (`гель` → `гел`), never
+  // by the Russian fleeting vowel (`жидектер`, berries, is no `жидк-` of `жидкий`). After a vowel it keeps the noun whole
+  // (`батареялар`, `кеселер`): without a Kazakh letter such a noun is as likely the Russian word of other goods (radiators, `Кесе`).
   const noun = readKazakhPluralNoun(word);
-  if (noun !== undefined) return readEndingStem(noun);
+  if (noun !== undefined && CONSONANT_END.test(noun)) return readEndingStem(noun);
   const stem = readRussianStem(word);
   return ADJECTIVE_ENDING.test(word) ? stem : joinSingularAndPlural(stem);
 }
@@ -139,6 +140,7 @@ export function readOtherNounKeys(word: string): string[] {
   return [...new Set(keys)].filter((key) => key !== own);
 }
 
+const CONSONANT_END = /[^аоұыуяёеәөүіиэю]$/u;
 // A Kazakh word's endings follow its last vowel (`readLastVowel`, `isFrontWord` of the shared stemmer).
 const VOWEL_END = /[аоұыуяёеәөүіиэ]$/u;
 // The possessive after a vowel (`футболка-сы`, `сөмке-сі`) and after a consonant (`шұлығ-ы`, `кагаз-ы`), as typed too (`-си`, `-и`).
