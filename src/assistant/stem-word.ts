@@ -114,6 +114,47 @@ function findStem(word: string): string {
   return stem === word ? word : dropEnding(stem, KAZAKH_PLURALS);
 }
 
+// A Kazakh word's vowels are all back (`а`, `о`, `ұ`, `ы`, `у`, `я`) or all front (`е`, `ә`, `ө`, `ү`, `і`, `и`, `э`); its endings
+// follow its last vowel (`футболка-сы`, `сүлгі-лер`). A word typed on a Russian keyboard writes `і` as `и`.
+const LAST_VOWEL = /([аоұыуяёеәөүіиэ])[^аоұыуяёеәөүіиэ]*$/u;
+const FRONT_VOWEL = /[еәөүіиэ]/u;
+const VOWEL_END = /[аоұыуяёеәөүіиэ]$/u;
+const BARE_PLURAL = /^(\p{L}+)([лдт])([ае])р$/u;
+
+/** The last vowel of a word, or undefined for a word without one. */
+export function readLastVowel(word: string): string | undefined {
+  return LAST_VOWEL.exec(word)?.[1];
+}
+
+/** Whether a noun's last vowel is a front one, so that its endings are front ones (`-лер`, not `-лар`). */
+export function isFrontWord(noun: string): boolean {
+  return FRONT_VOWEL.test(readLastVowel(noun) ?? '');
+}
+
+/**
+ * The consonant a Kazakh suffix in `л`/`д`/`т` takes after a noun: `л` after a vowel, `р`, `й`, `у`; `д` after `л`, `м`, `н`,
+ * `ң`, `з`, `ж`; else `т`. A loanword's soft sign is no sound of its own (`гель` → `гельдер`, as after `л`).
+ */
+export function suffixConsonantAfter(noun: string): string {
+  const sound = noun.replace(/ь$/u, '');
+  return VOWEL_END.test(sound) || /[руй]$/u.test(sound) ? 'л' : /[лмнңзж]$/u.test(sound) ? 'д' : 'т';
+}
+
+/**
+ * The noun of a Kazakh bare plural whose ending agrees with it by the language's rules (its consonant by the noun's last sound,
+ * its vowel by the noun's last vowel): `таблеткалар` → `таблетка`, `гельдер` → `гель`, `капсулалар` → `капсула`. A Russian word
+ * that merely ends so is no plural (`компьютер`: `-тер` after a vowel would be `-лер`). Undefined for any other word, or a noun
+ * shorter than a stem.
+ */
+export function readKazakhPluralNoun(word: string): string | undefined {
+  const plural = BARE_PLURAL.exec(word);
+  if (plural === null) return undefined;
+  const noun = plural[1] ?? '';
+  if (Array.from(noun).length < MIN_STEM) return undefined;
+  const front = plural[3] === 'е';
+  return suffixConsonantAfter(noun) === plural[2] && isFrontWord(noun) === front ? noun : undefined;
+}
+
 function dropEnding(word: string, endings: readonly string[]): string {
   const length = Array.from(word).length;
   for (const ending of endings) {

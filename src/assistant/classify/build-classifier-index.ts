@@ -18,7 +18,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-
 import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 24;
+export const CLASSIFIER_INDEX_VERSION = 25;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;

@@ -8,7 +8,7 @@
  * only (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`; `қазандар` → `қазан`), never
  * a Russian one.
  */
-import { stemWord } from '../stem-word.js';
+import { isFrontWord, readKazakhPluralNoun, readLastVowel, stemWord, suffixConsonantAfter } from '../stem-word.js';
 import { foldKazakhLetters } from '../transliterate.js';
 
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
@@ -54,6 +54,8 @@ function dropKazakhEnding(word: string): string {
 
 /** A Kazakh noun without a bare plural ending, where the shared stemmer finds one; nothing else of it is cut. */
 function dropBarePlural(word: string): string {
+  const noun = readKazakhPluralNoun(word);
+  if (noun !== undefined) return noun;
   const stem = stemWord(word);
   return KAZAKH_PLURAL_ENDING.test(word.slice(stem.length)) && word.startsWith(stem) ? stem : word;
 }
@@ -84,6 +86,11 @@ function readStem(word: string): string {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
+  // A loanword's Kazakh plural after a consonant or soft sign (`гельдер`) keys as its noun's endings do (`гель` → `гел`), never
+  // by the Russian fleeting vowel (`жидектер`, berries, is no `жидк-` of `жидкий`). After a vowel it keeps the noun whole
+  // (`батареялар`, `кеселер`): without a Kazakh letter such a noun is as likely the Russian word of other goods (radiators, `Кесе`).
+  const noun = readKazakhPluralNoun(word);
+  if (noun !== undefined && CONSONANT_END.test(noun)) return readEndingStem(noun);
   const stem = readRussianStem(word);
   return ADJECTIVE_ENDING.test(word) ? stem : joinSingularAndPlural(stem);
 }
@@ -97,6 +104,11 @@ function readRussianStem(word: string): string {
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(word);
   if (adjective !== null) return adjective[1] ?? word;
+  return readEndingStem(word);
+}
+
+/** A word without its ending: the shared stemmer's, or a short word's ending vowel. */
+function readEndingStem(word: string): string {
   const stem = stemWord(word);
   if (stem !== word) return stem;
   const short = SHORT_ENDING.exec(word);
@@ -128,10 +140,8 @@ export function readOtherNounKeys(word: string): string[] {
   return [...new Set(keys)].filter((key) => key !== own);
 }
 
-// A Kazakh word's vowels are all back (`а`, `о`, `ұ`, `ы`, `у`, `я`) or all front (`е`, `ә`, `ө`, `ү`, `і`, `и`, `э`); its endings
-// follow its last vowel (`футболка-сы`, `сүлгі-лер`). A word typed on a Russian keyboard writes `і` as `и`.
-const LAST_VOWEL = /([аоұыуяёеәөүіиэ])[^аоұыуяёеәөүіиэ]*$/u;
-const FRONT_VOWEL = /[еәөүіиэ]/u;
+const CONSONANT_END = /[^аоұыуяёеәөүіиэю]$/u;
+// A Kazakh word's endings follow its last vowel (`readLastVowel`, `isFrontWord` of the shared stemmer).
 const VOWEL_END = /[аоұыуяёеәөүіиэ]$/u;
 // The possessive after a vowel (`футболка-сы`, `сөмке-сі`) and after a consonant (`шұлығ-ы`, `кагаз-ы`), as typed too (`-си`, `-и`).
 const POSSESSIVE_AFTER_VOWEL = /^(\p{L}{3,})с([ыіи])$/u;
@@ -141,18 +151,8 @@ const PLURAL_END = /(?:лар|лер|дар|дер|тар|тер)$/u;
 
 /** Whether an ending vowel agrees with the vowels before it: `ы` after a back word, `і` (typed `и`) after a front one. */
 function agreesInHarmony(stem: string, ending: string): boolean {
-  const last = LAST_VOWEL.exec(stem)?.[1];
-  if (last === undefined) return false;
-  return FRONT_VOWEL.test(last) === (ending !== 'ы');
-}
-
-/** The consonant a Kazakh suffix in `л`/`д`/`т` takes after a noun: `л` after a vowel, `р`, `й`, `у`; `д` after `л`, `м`, `н`, `ң`, `з`, `ж`; else `т`. */
-function suffixConsonantAfter(noun: string): string {
-  return VOWEL_END.test(noun) || /[руй]$/u.test(noun) ? 'л' : /[лмнңзж]$/u.test(noun) ? 'д' : 'т';
-}
-
-function isFrontWord(noun: string): boolean {
-  return FRONT_VOWEL.test(LAST_VOWEL.exec(noun)?.[1] ?? '');
+  if (readLastVowel(stem) === undefined) return false;
+  return isFrontWord(stem) === (ending !== 'ы');
 }
 
 /** The Kazakh plural of a noun, by its last vowel and last letter (`шеге` → `шегелер`, `қалам` → `қаламдар`, `кітап` → `кітаптар`). */
