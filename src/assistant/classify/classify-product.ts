@@ -16,7 +16,7 @@ import { askOutsideFileSections } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
-import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
+import { CONTAINER_WORDS, extractProductType, isColourWord, readPurposePreposition, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
@@ -881,12 +881,9 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
-  // The purpose is read with the name's own preposition (`Раскраска по номерам`, `Пластины от комаров`), `для` where it says none.
-  const said = type.tokens[type.tokens.indexOf(type.purpose[0] ?? '') - 1] ?? '';
-  const preposition = SYNONYM_PREPOSITIONS.has(said) ? said : 'для';
-  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} ${preposition} ${type.purpose.join(' ')}`);
-  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} ${preposition} ${type.purpose.join(' ')}`;
-  const reading = purposeTaken ? withPurpose : rewritten;
+  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewritePurposeWithSynonyms(type, rewritten?.text ?? type.text);
+  const purposeTaken = withPurpose !== undefined;
+  const reading = withPurpose ?? rewritten;
   if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
     const { head, purpose } = splitNamePhrase(tokenizeForMatch(reading.text), 'rus');
@@ -905,8 +902,20 @@ function readLookupKey(index: ClassifierIndex, word: string): string {
   return readOtherNounKeys(word).find((key) => Object.hasOwn(index.byHeadStem, key)) ?? own;
 }
 
-// The prepositions of a purpose a synonym of the type with its purpose is written with (`раскраска по номерам`).
-const SYNONYM_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'по', 'от', 'к', 'под', 'на']);
+/**
+ * The type with its purpose in the directory's words, where a synonym takes the purpose too; undefined where none does. Read with
+ * the name's own preposition first (`Раскраска по номерам`, `Пластины от комаров`), then with `для`, which most synonyms are
+ * written with (`Кронштейн под телевизор` → `кронштейны для телевизора`).
+ */
+function rewritePurposeWithSynonyms(type: ProductType, rewrittenText: string): ReturnType<typeof rewriteWithSynonyms> {
+  const said = readPurposePreposition(type);
+  for (const preposition of new Set([...(said === undefined ? [] : [said]), 'для'])) {
+    const purpose = `${preposition} ${type.purpose.join(' ')}`;
+    const found = rewriteWithSynonyms(`${type.text} ${purpose}`);
+    if (found !== undefined && found.exact && found.text !== `${rewrittenText} ${purpose}`) return found;
+  }
+  return undefined;
+}
 
 /** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
 function isNamedByOwnWords(index: ClassifierIndex, stems: readonly string[], purpose: readonly string[]): boolean {

@@ -51,7 +51,9 @@ export interface ProductType {
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
-const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по', 'for', 'арналған']);
+// The Russian prepositions of a purpose (`для лица`, `под телевизор`, `от комаров`); a synonym may be written with any of them.
+const PURPOSE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по']);
+const PURPOSE_WORDS: ReadonlySet<string> = new Set([...PURPOSE_PREPOSITIONS, 'for', 'арналған']);
 // What the product is made of or comes with, or how it is worn (`через плечо`): never the type.
 const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'через', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
@@ -662,12 +664,41 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
     const cutWord = at === from && UNIT_TOKENS.has(word) && /\p{L}{2}/u.test(word) && isHeadWord(tokens[at + 1] ?? '');
     // `для стирки черного (белья)`: a colour in an oblique case after the purpose's noun is what the purpose's object is, no
     // colour of the goods (which agrees with the head, `Краска белая`); first in the purpose (`для белого`) it stays a qualifier.
-    const objectColour = words.length > 0 && COLOUR.test(word) && OBLIQUE_ADJECTIVE.test(word);
-    if (!cutWord && !objectColour && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;
+    // Only where the purpose ends with it or the object's noun follows: `белого цвета` is how sellers write the goods' own colour
+    // (`Краска для стен белого цвета`), and the purpose stops there either way.
+    if (words.length > 0 && COLOUR.test(word) && OBLIQUE_ADJECTIVE.test(word)) {
+      const next = tokens[at + 1];
+      const objectNoun = next !== undefined && isHeadWord(next) && !ADJECTIVE_FORM.test(next) && !COLOUR_NOUNS.has(next);
+      if (objectNoun) words.push(word, next);
+      else if (next === undefined || endsPurpose(next, words, brandLike)) words.push(word);
+      break;
+    }
+    if (!cutWord && endsPurpose(word, words, brandLike)) break;
     words.push(word);
   }
   return words;
 }
+
+/**
+ * The Russian preposition the name writes its purpose with (`под` of `Кронштейн под телевизор`): the one right before the
+ * purpose's own words, not the first time the purpose's first word occurs; undefined where there is none (`for`, a Kazakh name).
+ */
+export function readPurposePreposition(type: Pick<ProductType, 'tokens' | 'purpose'>): string | undefined {
+  if (type.purpose.length === 0) return undefined;
+  for (let at = 0; at + type.purpose.length < type.tokens.length; at++) {
+    const word = type.tokens[at] ?? '';
+    if (PURPOSE_PREPOSITIONS.has(word) && type.purpose.every((each, i) => type.tokens[at + 1 + i] === each)) return word === 'ко' ? 'к' : word;
+  }
+  return undefined;
+}
+
+/** Whether a word ends a purpose phrase of `words` so far: a brand's mark, a preposition, a qualifier, or a brand's word after the first. */
+function endsPurpose(word: string, words: readonly string[], brandLike: ReadonlySet<string>): boolean {
+  return word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word));
+}
+
+// The nouns a seller writes the goods' colour with (`белого цвета`, `черного окраса`): after an oblique colour they say it is the goods'.
+const COLOUR_NOUNS: ReadonlySet<string> = new Set(['цвета', 'окраса', 'оттенка', 'тона']);
 
 /**
  * Words of the name (normalised) that read as a brand or model rather than a description: a Latin

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { readPurposePreposition } from '../../../src/assistant/classify/extract-product-type.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
@@ -45,6 +46,17 @@ describe('household-chemicals and toy trade words', () => {
     expect(pick('Раскраска по номерам на холсте Molly 40х50 см')).toEqual({ leaf: 'Картины по номерам', confident: true });
     expect(pick('Пластины от комаров Gardex 30 ночей')).toEqual({ leaf: 'Средства от комаров', confident: true });
     expect(pick('Раскраска Hatber 8 стр.')).toEqual({ leaf: 'Раскраски', confident: true });
+  });
+
+  it('are read with `для` where the name\'s own preposition finds none (`под телевизор` → `кронштейны для телевизора`)', () => {
+    expect(pick('Кронштейн под телевизор настенный')).toEqual({ leaf: 'Кронштейны для ТВ', confident: true });
+    expect(pick('Кронштейн на телевизор наклонный')).toEqual({ leaf: 'Кронштейны для ТВ', confident: true });
+  });
+
+  it('take the preposition right before the purpose\'s own words, not before an earlier word of the same spelling', () => {
+    expect(readPurposePreposition({ tokens: ['средство', 'от', 'стирки', 'для', 'стирки', 'черного'], purpose: ['стирки', 'черного'] })).toBe('для');
+    expect(readPurposePreposition({ tokens: ['подставка', 'ко', 'дню'], purpose: ['дню'] })).toBe('к');
+    expect(readPurposePreposition({ tokens: ['dog', 'food', 'for', 'puppies'], purpose: ['puppies'] })).toBeUndefined();
   });
 
   it('propose the narrower leaf a compound says, without taking it (`Кукла-пупс` beside `Куклы`)', () => {

@@ -25,4 +25,22 @@ describe('a colour after the purpose’s noun', () => {
     expect(classifyProduct(marketplace, { name: 'Порошок стиральный для белого Tide 3 кг' })).toMatchObject({ leafId: 150101, confident: true });
     expect(extractProductType('Средство для стирки черный флакон 1 л').purpose).toEqual(['стирки']);
   });
+
+  it('with the object\'s noun after it is read with that noun, and the purpose stops there', () => {
+    expect(extractProductType('Гель для стирки черного белья жидкий 1 л').purpose).toEqual(['стирки', 'черного', 'белья']);
+  });
+
+  it('but with a colour noun after it (`белого цвета`) is the goods\' colour, and the purpose ends before it (traps)', () => {
+    const cases: [string, string[]][] = [
+      ['Краска для стен белого цвета', ['стен']],
+      ['Краска для стен белого цвета моющаяся', ['стен']],
+      ['Затирка для швов плитки серого цвета', ['швов', 'плитки']],
+      ['Эмаль для пола коричневого цвета ПФ-266', ['пола']],
+      ['Чехол на руль черного окраса', ['руль']],
+      ['Банка для чая черного жестяная', ['чая']],
+    ];
+    for (const [name, purpose] of cases) expect(extractProductType(name).purpose, name).toEqual(purpose);
+    expect(extractProductType('Краска для стен белого цвета моющаяся').text).toBe(extractProductType('Краска для стен белая').text);
+    expect(classifyProduct(marketplace, { name: 'Затирка для швов плитки серого цвета' }).doubt ?? '').not.toMatch(/серого|цвета/u);
+  });
 });
