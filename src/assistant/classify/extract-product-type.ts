@@ -535,18 +535,14 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
     // A brand or model before the Kazakh purpose (`Persil Кір жууға арналған гель`) is skipped, as before a Russian type.
-    let from = 0;
-    while (from < kazakh && hasCyrillic && (LATIN.test(tokens[from] ?? '') || /\d/.test(tokens[from] ?? ''))) from++;
+    const from = skipBrandAndCodes(tokens, 0, kazakh, hasCyrillic);
     return { ...after, purpose: [...tokens.slice(from, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
   }
   const words: string[] = [];
   const purpose: string[] = [];
   const form: string[] = [];
   const codes: string[] = [];
-  let at = 0;
-  // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) is skipped.
-  // So is an article number with its label (`арт. 27177 Пижама`).
-  while (at < tokens.length && (tokens[at] === BRAND_MARK || isCodeLabelAt(tokens, at) || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
+  let at = skipBrandAndCodes(tokens, 0, tokens.length, hasCyrillic);
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
     if (word === BRAND_MARK && words.length === 0) continue;
@@ -636,6 +632,16 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
     words.push(word);
   }
   return { words, purpose, form, codes };
+}
+
+/**
+ * Where the words from `from` (before `end`) that are no type's begin to be one: a brand or model before a Russian type
+ * (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) and an article number with its label (`арт. 27177 Пижама`) are skipped.
+ */
+function skipBrandAndCodes(tokens: readonly string[], from: number, end: number, hasCyrillic: boolean): number {
+  let at = from;
+  while (at < end && (tokens[at] === BRAND_MARK || isCodeLabelAt(tokens, at) || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
+  return at;
 }
 
 /**

@@ -97,6 +97,9 @@ describe('extractProductType', () => {
     expect(extractProductType('Ерлерге арналған күрте')).toMatchObject({ text: 'күрте', purpose: ['ерлерге'] });
     // With nothing after `арналған` the name says only what the goods are for: no type.
     expect(extractProductType('Шашқа арналған')).toMatchObject({ text: '', words: [] });
+    // A brand, model or article number before the Kazakh purpose is skipped as before a Russian type: no word of the purpose.
+    expect(extractProductType('Persil Кір жууға арналған гель')).toMatchObject({ text: 'гель', purpose: ['кір', 'жууға'] });
+    expect(extractProductType('арт. 27177 Кір жууға арналған гель')).toMatchObject({ text: 'гель', purpose: ['кір', 'жууға'] });
   });
 
   it('skips a shop code before the name, whatever its alphabet (probe 13)', () => {
