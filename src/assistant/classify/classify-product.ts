@@ -32,7 +32,6 @@ import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
-import { findPurposeOfOtherLeaf } from './purpose-of-other-leaf.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -401,19 +400,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
   const babyKind = findBabyLineKind(ranked, best, type);
-  // `Антижир для духовок` read as `средства для кухни`: a purpose word beyond the leaf's own that a leaf of its head is named for.
-  const purposeLeaf = findPurposeOfOtherLeaf(index, best, best.reading.purpose, new Map([...type.purpose.map((word): [string, string] => [stemForIndex(word), word]), ...best.reading.wordOf]), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
-  const earlierDoubt =
-    isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
-    : best.leaf.catchAll ? 'the leaf is a catch-all'
-    : !best.full ? `the type names only part of "${best.name.text}"`
-    : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
-    : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
-    : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
-    : best.contradicted ? 'the name says the product is for other people than the leaf'
-    : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : describeOtherUse(index, best, type);
+  const earlierDoubt = describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
@@ -429,31 +417,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
-    : purposeLeaf !== undefined ? `the name says it is for "${purposeLeaf.word}", which another leaf of the same goods is for (${purposeLeaf.leaf.path})`
     : undefined;
-  const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
-  const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
-  const heldGoods = held === undefined ? undefined : findHeldWordGoods(index, held, best.leaf);
-  const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
-  // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
-  const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
-  const sectionWordDoubt = sectionWord === undefined ? undefined : describeSectionWord(sectionWord);
-  // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
-  // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
-  // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
-  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? readTwin(best) : undefined;
-  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (${unsaid.ownPurpose === true ? 'a twin for another purpose' : 'a twin without it'}: ${unsaid.twin.path})`;
-  // `Точилка для ножей` against stationery `Точилки`, beside `Ножеточки`: a word of the type (or of its purpose) the leaf does not
-  // explain that another leaf of the same goods does names that leaf; read where the leaf is doubted anyway (a word it does not
-  // explain, or a weak match), so no sure pick changes.
-  const weak = laterDoubt !== undefined && best.score < CONFIDENT_SCORE;
-  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), readWordsUnexplained(best), best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
-  const sameGoodsDoubt = sameGoods === undefined ? undefined : `the leaf does not explain "${sameGoods.word}", which a leaf of the same goods says (${sameGoods.leaf.path})`;
-  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? sameGoodsDoubt ?? unexplainedDoubt ?? laterDoubt;
-  // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
-  // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),
-  // nor is a word another section names its goods by (`findSectionWord`).
-  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined && sameGoods === undefined ? held : undefined;
+  const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -470,6 +435,55 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map(toAlternative);
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/** The doubt read before the ranking's: what the type, the leaf or the name's use say against the best leaf, if anything. */
+function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
+  return isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
+    : best.leaf.catchAll ? 'the leaf is a catch-all'
+    : !best.full ? `the type names only part of "${best.name.text}"`
+    : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
+    : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
+    : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
+    : best.contradicted ? 'the name says the product is for other people than the leaf'
+    : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
+    : describeOtherUse(index, best, type);
+}
+
+/**
+ * The best leaf's doubt, given the earlier and the ranking's (`laterDoubt`): the words of the type it does not explain, read for
+ * what else they name, come between them; with the words held (unexplained, nothing else against the leaf) and those a seller
+ * may confirm harmless (`heldBy`).
+ */
+function readWordDoubts(index: ClassifierIndex, best: LeafScore, type: ProductType, earlierDoubt: string | undefined, laterDoubt: string | undefined, readTwin: (best: LeafScore) => UnsaidPurposeTwin | undefined): { doubt: string | undefined; held: string[] | undefined; heldBy: string[] | undefined } {
+  const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
+  const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
+  const heldGoods = held === undefined ? undefined : findHeldWordGoods(index, held, best.leaf);
+  const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
+  // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
+  const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
+  const sectionWordDoubt = sectionWord === undefined ? undefined : describeSectionWord(sectionWord);
+  // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
+  // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
+  // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
+  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? readTwin(best) : undefined;
+  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (${unsaid.ownPurpose === true ? 'a twin for another purpose' : 'a twin without it'}: ${unsaid.twin.path})`;
+  // `Точилка для ножей` against stationery `Точилки`, beside `Ножеточки`: a word of the type (or of its purpose) the leaf does not
+  // explain that another leaf of the same goods does names that leaf; read where the leaf is doubted anyway (a word it does not
+  // explain, or a weak match), so no sure pick changes.
+  // A purpose word the leaf does not explain opens the reading by itself (`Средство для стирки черного` beside `Средства для
+  // чёрного белья`; `Антижир для духовок` read as `средства для кухни`, beside `Средства для плит и духовок`).
+  const weak = laterDoubt !== undefined && best.score < CONFIDENT_SCORE;
+  const unexplained = readWordsUnexplained(best, type);
+  const purposeUnexplained = unexplained.length > best.unexplained.length;
+  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak || purposeUnexplained) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), unexplained, best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
+  const sameGoodsDoubt = sameGoods === undefined ? undefined : `the leaf does not explain "${sameGoods.word}", which a leaf of the same goods says (${sameGoods.leaf.path})`;
+  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? sameGoodsDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
+  // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),
+  // nor is a word another section names its goods by (`findSectionWord`).
+  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined && sameGoods === undefined ? held : undefined;
+  return { doubt, held, heldBy };
 }
 
 /**
@@ -542,12 +556,16 @@ function readNounsSaid(item: LeafScore): string[] {
 }
 
 /**
- * The words of the type the best leaf does not explain (`unexplained`), and the stems of its purpose that neither the leaf's
- * name nor anything else of the leaf says (`ножей` of `Точилка для ножей` against plain `Точилки`), each with its stem.
+ * The words of the type the best leaf does not explain (`unexplained`), and the words of its purpose that neither the leaf's
+ * name nor anything else of the leaf says (`ножей` of `Точилка для ножей` against plain `Точилки`), each with its stem: the
+ * reading's purpose, and the name's where a synonym's rewrite dropped it for its own (`духовок` of `Антижир для духовок`, read as
+ * `средства для кухни`).
  */
-function readWordsUnexplained(item: LeafScore): { stem: string; word: string }[] {
-  const purpose = item.reading.purpose.filter((stem) => !item.name.purpose.includes(stem) && !explainsByLeaf(item.leaf, stem, item.reading.wordOf.get(stem) ?? stem));
-  return [...item.unexplained.map((word) => ({ stem: stemForIndex(word), word })), ...purpose.map((stem) => ({ stem, word: item.reading.wordOf.get(stem) ?? stem }))];
+function readWordsUnexplained(item: LeafScore, type: ProductType): { stem: string; word: string }[] {
+  const written = new Map(type.purpose.map((word): [string, string] => [stemForIndex(word), word]));
+  const purpose = [...new Set([...item.reading.purpose, ...(item.reading.viaSynonym ? written.keys() : [])])].filter((stem) => stem.length > 1);
+  const unsaid = purpose.filter((stem) => !item.name.purpose.includes(stem) && !explainsByLeaf(item.leaf, stem, item.reading.wordOf.get(stem) ?? written.get(stem) ?? stem));
+  return [...item.unexplained.map((word) => ({ stem: stemForIndex(word), word })), ...unsaid.map((stem) => ({ stem, word: item.reading.wordOf.get(stem) ?? written.get(stem) ?? stem }))];
 }
 
 /** A ranked leaf as a classification's alternative. */

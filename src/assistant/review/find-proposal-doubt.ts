@@ -57,7 +57,6 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'an aside names another leaf', reads: /^the name also says /, namesAnotherLeaf: true },
   { name: "a word only the leaf's section explains names another leaf", reads: /^only the leaf's section explains /, namesAnotherLeaf: true },
   { name: 'a synonym read a word that names another leaf', reads: /^a synonym read /, namesAnotherLeaf: true },
-  { name: 'a purpose word the leaf does not explain, which another leaf of the same goods is for', reads: /^the name says it is for "[^"]*", which another leaf of the same goods is for/, namesAnotherLeaf: true },
   { name: 'a place the leaf does not explain, of which a kind of it may be', reads: /^the leaf does not explain "[^"]*", and a kind of it may /, namesAnotherLeaf: true },
   { name: 'a place the leaf does not explain names another section', reads: /^the leaf does not explain "[^"]*", which names the section /, namesAnotherLeaf: true },
   { name: 'the vehicle the goods fit names another section', reads: /^the name says the vehicle the goods fit /, namesAnotherLeaf: true },

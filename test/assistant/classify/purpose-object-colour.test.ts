@@ -17,7 +17,7 @@ describe('a colour after the purpose’s noun', () => {
     expect(extractProductType('Средство для стирки черного Perwoll 500 мл').purpose).toEqual(['стирки', 'черного']);
     const result = classifyProduct(marketplace, { name: 'Средство для стирки черного Perwoll 500 мл' });
     expect(result.confident).toBe(false);
-    expect(result.doubt).toMatch(/^the name says it is for "черного", which another leaf of the same goods is for \(.*Средства для чёрного белья\)$/u);
+    expect(result.doubt).toMatch(/^the leaf does not explain "черного", which a leaf of the same goods says \(.*Средства для чёрного белья\)$/u);
   });
 
   it('but first in the purpose, or in the nominative after it, stays a qualifier (traps)', () => {
