@@ -371,7 +371,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Коробка для хранения картонная`: a leaf that drops the purpose the best leaf's name says, as the product does, is other
   // goods of the head (packaging), whatever adjective of the name it explains; a place only it explains still counts.
   const saidPurpose = best.name.purpose.filter((stem) => best.reading.purpose.includes(stem));
-  const otherGoods = (item: LeafScore): boolean => saidPurpose.length > 0 && dropsSaidPurpose(item, item.name, saidPurpose, best.reading) && !explainsFormOnly(best, item);
+  const otherGoods = (item: LeafScore): boolean => saidPurpose.length > 0 && dropsSaidPurpose(item.leaf, item.name, saidPurpose, best.reading) && !explainsFormOnly(best, item);
   const kindElsewhere = ranked.find((item) => item !== best && readPathSection(item.leaf.path) !== root && isKindOf(item, best, type) && !otherGoods(item) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
   // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
@@ -437,7 +437,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
 }
 
-/** The doubt read before the ranking's: what the type, the leaf or the name's use say against the best leaf, if anything. */
+/** The doubt read before those of the ranking: what the type, the leaf or the use the name says hold against the best leaf, if anything. */
 function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
   return isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
     : best.leaf.catchAll ? 'the leaf is a catch-all'
@@ -451,7 +451,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
 }
 
 /**
- * The best leaf's doubt, given the earlier and the ranking's (`laterDoubt`): the words of the type it does not explain, read for
+ * The doubt of the best leaf, given the earlier one and that of the ranking (`laterDoubt`): the words of the type it does not explain, read for
  * what else they name, come between them; with the words held (unexplained, nothing else against the leaf) and those a seller
  * may confirm harmless (`heldBy`).
  */
@@ -474,9 +474,13 @@ function readWordDoubts(index: ClassifierIndex, best: LeafScore, type: ProductTy
   // A purpose word the leaf does not explain opens the reading by itself (`Средство для стирки черного` beside `Средства для
   // чёрного белья`; `Антижир для духовок` read as `средства для кухни`, beside `Средства для плит и духовок`).
   const weak = laterDoubt !== undefined && best.score < CONFIDENT_SCORE;
+  // Read for a purpose word alone, a leaf of the same goods that drops the purpose the best leaf and the name itself say is other
+  // goods of the head, no narrower answer (`Коробка для хранения картонная` beside packaging `Коробки картонные`).
   const unexplained = readWordsUnexplained(best, type);
   const purposeUnexplained = unexplained.length > best.unexplained.length;
-  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak || purposeUnexplained) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), unexplained, best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
+  const found = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak || purposeUnexplained) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), unexplained, best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
+  const saidPurpose = best.name.purpose.filter((stem) => type.purpose.some((word) => stemForIndex(word) === stem));
+  const sameGoods = found === undefined || unexplainedDoubt !== undefined || weak || !found.leaf.names.every((name) => dropsSaidPurpose(found.leaf, name, saidPurpose, best.reading)) ? found : undefined;
   const sameGoodsDoubt = sameGoods === undefined ? undefined : `the leaf does not explain "${sameGoods.word}", which a leaf of the same goods says (${sameGoods.leaf.path})`;
   const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? sameGoodsDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
@@ -556,10 +560,10 @@ function readNounsSaid(item: LeafScore): string[] {
 }
 
 /**
- * The words of the type the best leaf does not explain (`unexplained`), and the words of its purpose that neither the leaf's
- * name nor anything else of the leaf says (`ножей` of `Точилка для ножей` against plain `Точилки`), each with its stem: the
- * reading's purpose, and the name's where a synonym's rewrite dropped it for its own (`духовок` of `Антижир для духовок`, read as
- * `средства для кухни`).
+ * The words of the type the best leaf does not explain (`unexplained`), and the words of its purpose that neither the name of
+ * the leaf nor anything else of it says (`ножей` of `Точилка для ножей` against plain `Точилки`), each with its stem: the purpose
+ * of the reading, and that of the name where the rewrite of a synonym dropped it for its own (`духовок` of `Антижир для духовок`,
+ * read as `средства для кухни`).
  */
 function readWordsUnexplained(item: LeafScore, type: ProductType): { stem: string; word: string }[] {
   const written = new Map(type.purpose.map((word): [string, string] => [stemForIndex(word), word]));
@@ -735,7 +739,7 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
   // that purpose is no kind of the best leaf but other goods of the same head.
   const saidPurpose = best.name.purpose.filter((stem) => best.reading.purpose.includes(stem));
   for (const { item, name, extra, extraInitials, words } of candidates) {
-    if (taken.has(item) || dropsSaidPurpose(item, name, saidPurpose, best.reading)) continue;
+    if (taken.has(item) || dropsSaidPurpose(item.leaf, name, saidPurpose, best.reading)) continue;
     const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extraInitials);
     if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
     taken.add(item);
@@ -772,8 +776,8 @@ function explainsOtherOnly(leaf: IndexedLeaf, other: IndexedLeaf, stem: string, 
 }
 
 /** Whether a narrower leaf neither names nor explains a purpose the product says (`хранения`), which the best leaf's name holds. */
-function dropsSaidPurpose(item: LeafScore, name: IndexedName, saidPurpose: readonly string[], reading: TypeReading): boolean {
-  return saidPurpose.some((stem) => !name.purpose.includes(stem) && !explainsByLeaf(item.leaf, stem, reading.wordOf.get(stem) ?? stem));
+function dropsSaidPurpose(leaf: IndexedLeaf, name: IndexedName, saidPurpose: readonly string[], reading: TypeReading): boolean {
+  return saidPurpose.some((stem) => !name.purpose.includes(stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem));
 }
 
 /** Runs of one-letter words of a name (`б п` of `б/п`), joined: what an abbreviation's initials can be. */
@@ -921,8 +925,8 @@ function readLookupKey(index: ClassifierIndex, word: string): string {
 }
 
 /**
- * The type with its purpose in the directory's words, where a synonym takes the purpose too; undefined where none does. Read with
- * the name's own preposition first (`Раскраска по номерам`, `Пластины от комаров`), then with `для`, which most synonyms are
+ * The type with its purpose in the words of the directory, where a synonym takes the purpose too; undefined where none does. Read
+ * with the preposition of the name first (`Раскраска по номерам`, `Пластины от комаров`), then with `для`, which most synonyms are
  * written with (`Кронштейн под телевизор` → `кронштейны для телевизора`).
  */
 function rewritePurposeWithSynonyms(type: ProductType, rewrittenText: string): ReturnType<typeof rewriteWithSynonyms> {

@@ -61,12 +61,14 @@ function readLiterals(text: string): string[] {
   return found;
 }
 
-/** The doubt texts the classifier's sources write: its `earlierDoubt … doubt =` block, `describeOtherUse`, every `doubt: '…'`, and the sections' doubt. */
+/** The doubt texts the classifier's sources write: its earlier, later and word doubts, `describeOtherUse`, every `doubt: '…'`, and the sections' doubt. */
 async function readClassifierDoubtTexts(): Promise<string[]> {
   const classify = await readFile(new URL('../../../src/assistant/classify/classify-product.ts', import.meta.url), 'utf8');
   const sections = await readFile(new URL('../../../src/assistant/classify/file-sections.ts', import.meta.url), 'utf8');
   const collect = await readFile(new URL('../../../src/assistant/review/collect-product-types.ts', import.meta.url), 'utf8');
-  const block = classify.slice(classify.indexOf('const earlierDoubt ='), classify.indexOf('const doubt ='));
+  const between = (start: string, end: string): string => classify.slice(classify.indexOf(start), classify.indexOf(end, classify.indexOf(start)));
+  // `decide` reads its doubts in three parts: the earlier doubt, the ranking's, and the words' (which ends in `const doubt =`).
+  const block = [between('function describeEarlierDoubt', '\n}\n'), between('const laterDoubt =', 'readWordDoubts(index'), between('function readWordDoubts', 'const doubt =')].join('\n');
   const otherUse = classify.slice(classify.indexOf('function describeOtherUse'), classify.indexOf('\n}\n', classify.indexOf('function describeOtherUse')));
   const doubtProperties = [classify, collect].flatMap((text) => text.split('\n').filter((line) => /\bdoubt: [^,}]*['`]/.test(line)).flatMap((line) => readLiterals(line.slice(line.indexOf('doubt: ')))));
   const outside = sections.slice(sections.indexOf('export function describeOutsideDoubt'));
