@@ -38,15 +38,9 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const typeWords = type.words;
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
-  const machine = !placement && isMachineWord(word);
-  const garment = !placement && !machine && isGarmentCutWord(word);
-  const state = !placement && !machine && !garment && isStateWord(word);
-  const metal = placement || machine || garment || state ? undefined : readPreciousMetal(word);
-  if (!placement && !machine && !garment && !state && metal === undefined && !isConstructionWord(word)) return false;
-  // The goods a machine's, a garment's, a state's or a metal's word is of, by the directory's attributes; a build is of any goods.
-  const kind = machine ? readPoweredLeaves(directories) : garment ? readGarmentLeaves(directories) : state ? readVolumeLeaves(directories) : undefined;
-  if (kind !== undefined && !kind.has(leaf.id)) return false;
-  if (metal !== undefined && readLeafMetals(index).get(leaf.id)?.has(metal) !== true) return false;
+  const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
+  if (!placement && gated === undefined && !isConstructionWord(word)) return false;
+  if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
   const section = readPathSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
@@ -58,6 +52,23 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
 }
+
+/** A class of words that qualifies only goods the directory's attributes say are of its kind; a build's word is of any goods. */
+interface GatedClass {
+  is(word: string): boolean;
+  holds(word: string, leaf: IndexedLeaf, index: ClassifierIndex, directories: Directories): boolean;
+}
+
+/** The gated classes, in the order a word is read (a word of the first it belongs to). */
+const GATED_CLASSES: readonly GatedClass[] = [
+  { is: isMachineWord, holds: (_word, leaf, _index, directories) => readPoweredLeaves(directories).has(leaf.id) },
+  { is: isGarmentCutWord, holds: (_word, leaf, _index, directories) => readGarmentLeaves(directories).has(leaf.id) },
+  { is: isStateWord, holds: (_word, leaf, _index, directories) => readVolumeLeaves(directories).has(leaf.id) },
+  {
+    is: (word) => readPreciousMetal(word) !== undefined,
+    holds: (word, leaf, index) => readLeafMetals(index).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
+  },
+];
 
 /**
  * Whether the label's words say the people the leaf is for: always those its own name says (`Шезлонги для малышей`), and
