@@ -37,7 +37,7 @@ export interface GroupCategoryDraft {
 }
 
 /** Share of the product names that must show a brand or a quantity before a derivation is proposed. */
-export const DERIVATION_MIN_SHARE = 0.2;
+const DERIVATION_MIN_SHARE = 0.2;
 
 const QUANTITIES: readonly { name: string; attribute: string; pattern: RegExp; regex: string; unit: string; what: string }[] = [
   { name: 'Объём из названия', attribute: 'volume_ml', pattern: /\d+(?:[.,]\d+)?\s*(?:мл|л)(?!\p{L})/iu, regex: '(\\d+(?:[.,]\\d+)?\\s*(?:мл|л)(?!\\p{L}))', unit: 'мл', what: 'a volume (мл, л)' },

@@ -181,7 +181,7 @@ const FREE_NUMBER_FORMAT: DecimalFormat = { decimal: 'auto', thousands: [' ', '\
 const SHOWN_BAD_VALUES = 3;
 
 /** What the distinct values of a text, number or yes/no column say: how many do not fit, and the longest text. */
-export function checkFreeColumn(attribute: Attribute, texts: readonly string[]): string {
+function checkFreeColumn(attribute: Attribute, texts: readonly string[]): string {
   if (texts.length === 0) return `${attribute.type === 'number' ? 'a number' : 'free text'}, sent as written`;
   if (attribute.type === 'number') {
     // A unit after the number (`12 мес`, `2000 Вт`) is the seller's habit, not a value: it is checked as the import will.

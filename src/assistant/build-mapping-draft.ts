@@ -348,7 +348,7 @@ function addValueEntry<T>(
 }
 
 /** How many allowed values a TODO comment lists before pointing to the directory export. */
-export const LISTED_VALUES = 12;
+const LISTED_VALUES = 12;
 
 /**
  * `categoryDefaults`: per seller category matched to a leaf, a `TODO` for each required attribute
@@ -377,7 +377,7 @@ function buildCategoryDefaults(input: MappingDraftInput, fed: ReadonlySet<string
 }
 
 /** `Гарантия, мес. (warranty_months), required: a number`; `Пол (gender), required, one of: Женский (gender_women), …`. */
-export function describeAllowedValues(attribute: Attribute, index: DirectoryIndex): string {
+function describeAllowedValues(attribute: Attribute, index: DirectoryIndex): string {
   const head = `${attribute.name.rus} (${attribute.code}), required`;
   if (attribute.type === 'number') return `${head}: a number`;
   if (attribute.type === 'text') return `${head}: free text`;

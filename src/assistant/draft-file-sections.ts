@@ -47,7 +47,7 @@ function countSection(counts: Map<string, number>, path: string | undefined): vo
 }
 
 /** A sure label match (exact or confident) outside the sections: a TODO whose doubt names them; any other match as it is. */
-export function askLabelOutsideSections(match: ValueMatch<Category>, sections: FileSections): ValueMatch<Category> {
+function askLabelOutsideSections(match: ValueMatch<Category>, sections: FileSections): ValueMatch<Category> {
   const path = match.best?.entry.path?.rus;
   if (!isSureMatch(match) || path === undefined || isInFileSections(sections, path)) return match;
   const { best: _best, heldBy: _heldBy, ...rest } = match;

@@ -10,7 +10,7 @@ import type { ReadOptions } from '../sources/types.js';
 import type { CategoryRows } from './build-mapping-draft-input.js';
 
 /** How many product names are kept per category. */
-export const PRODUCT_NAMES_PER_CATEGORY = 20;
+const PRODUCT_NAMES_PER_CATEGORY = 20;
 
 /** Reads the product names of each category's rows (the first `PRODUCT_NAMES_PER_CATEGORY` distinct ones). */
 export async function loadCategoryRows(

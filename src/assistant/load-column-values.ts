@@ -27,7 +27,7 @@ export interface ColumnValues {
 }
 
 /** Default of `maxDistinct`. */
-export const DEFAULT_MAX_DISTINCT = 2000;
+const DEFAULT_MAX_DISTINCT = 2000;
 
 /** Reads the file and collects the distinct texts of every column. Throws `SourceReadError` for an unreadable file. */
 export async function loadColumnValues(

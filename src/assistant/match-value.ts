@@ -43,19 +43,19 @@ export const DEFAULT_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.86, minGa
  * brand spelled in the same script is matched confidently only when at most one letter differs in
  * a name of seven letters or more (`Samsnug`), or by noise words (`Samsung Electronics`).
  */
-export const BRAND_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.885, minGap: 0.08 };
+const BRAND_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.885, minGap: 0.08 };
 
 /**
  * A brand written in the other script (`Дайсон` for `Dyson`) cannot be matched letter for
  * letter: a lower score suffices when no other brand comes near.
  */
-export const BRAND_TRANSLITERATION_THRESHOLDS: MatchThresholds = { minScore: 0.8, minGap: 0.2 };
+const BRAND_TRANSLITERATION_THRESHOLDS: MatchThresholds = { minScore: 0.8, minGap: 0.2 };
 
 /**
  * The score a brand found by its sound shows (`Хаггис` → `Huggies`): the lowest of a
  * transliteration, since the letters agree less than the sounds.
  */
-export const BRAND_SOUND_SCORE = BRAND_TRANSLITERATION_THRESHOLDS.minScore;
+const BRAND_SOUND_SCORE = BRAND_TRANSLITERATION_THRESHOLDS.minScore;
 // Two consonants (`Эпл`, `Фейри`) are a short key: it decides only for the brand the letters already put first.
 const SOUND_KEY_ALONE = 3;
 // ...and only when the letters themselves come that near (`Фейри`/`Fairy` 0.81), not when the brand is first among nothing.

@@ -12,7 +12,7 @@ import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
 
 /** The most rivals a TODO lists when several leaves share a name. */
-export const MAX_SHARED_CANDIDATES = 12;
+const MAX_SHARED_CANDIDATES = 12;
 
 /**
  * Decides a label from its ranked leaves: the first is the match when it is sure, named by the label itself, and no leaf

@@ -17,7 +17,7 @@ export interface SortingWord {
 }
 
 /** Every stem of the leaves' Russian names and of the branch names, with where it stands (`SortingWord`). */
-export function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, SortingWord> {
+function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, SortingWord> {
   const words = new Map<string, SortingWord>();
   const read = (stem: string): SortingWord => {
     let found = words.get(stem);

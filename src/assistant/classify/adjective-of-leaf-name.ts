@@ -25,7 +25,7 @@ export const NOUN_ADJECTIVE_SUFFIXES: readonly string[] = ['ионн', 'онн',
 const MIN_NOUN_STEM = 5;
 
 /** How sure a proposal by an adjective alone is: below every group's floor, a question of its own. */
-export const ADJECTIVE_LEAF_CONFIDENCE = 0.5;
+const ADJECTIVE_LEAF_CONFIDENCE = 0.5;
 
 /** The doubt of such a proposal; the review reads it as naming a leaf the seller must confirm (`find-proposal-doubt.ts`). */
 export const NOUN_NAMES_NO_LEAF = "the type's noun names no leaf";

@@ -36,9 +36,9 @@ export interface FileSectionsReading {
 // sections) against mixed lists (our generated 2,000-row list: 67–73 % in its top 3; a pharmacy + cosmetics list: 91 %,
 // its fourth and fifth sections right picks): at most 3 sections holding 95 % of the sure rows, read from 30 at least.
 /** The most sections a file is read as being of. */
-export const MOST_FILE_SECTIONS = 3;
+const MOST_FILE_SECTIONS = 3;
 /** The share of the sure rows those sections must hold. */
-export const FILE_SECTIONS_SHARE = 0.95;
+const FILE_SECTIONS_SHARE = 0.95;
 /** The fewest sure rows to judge by. */
 export const FEWEST_SURE_ROWS = 30;
 
@@ -55,7 +55,7 @@ export function isInFileSections(sections: FileSections, path: string): boolean 
 }
 
 /** The sections in plain words, for a doubt or a comment: `Автотовары; Канцелярские товары`. */
-export function describeFileSections(sections: FileSections): string {
+function describeFileSections(sections: FileSections): string {
   return sections.paths.join('; ');
 }
 
@@ -127,7 +127,7 @@ export function readOneLeafSections(sureByLeafPath: ReadonlyMap<string, number>)
  * The fewest leaves a section's sure rows reach for it to be a trade of the file by their number alone (measured on probe 19's
  * Korean/Japanese importer, whose foods reach seven leaves, and probe 21's bike shop, whose car homonyms reach five).
  */
-export const FEWEST_TRADE_LEAVES = 6;
+const FEWEST_TRADE_LEAVES = 6;
 // A shorter stem (`для`, `и`) is a word of every path, no kinship.
 const SHORTEST_KIN_STEM = 4;
 

@@ -25,7 +25,7 @@ export function isPositionWord(word: string): boolean {
 const KAZAKH_POSITIONS: Readonly<Record<string, string>> = { алдыңғы: 'передн', артқы: 'задн' };
 
 /** Which position a word (normalised) says, as its stem (`задн` of `задние`, `задн.`), or undefined when it says none. */
-export function readPositionStem(word: string): string | undefined {
+function readPositionStem(word: string): string | undefined {
   const found = POSITION_WORD.exec(word);
   if (found === null) return undefined;
   return found[1] ?? KAZAKH_POSITIONS[found[2] ?? ''];

@@ -26,7 +26,7 @@ export type ExplainsByWords = (words: ReadonlySet<string>, heads: readonly strin
  * The shortest root a compound's end shares with the goods' noun (`точ` of `ножеточк` and `точилк`), and the shortest word
  * that opens a compound: the purpose's noun of a compound name (`нож`, `чай`) is often three letters long.
  */
-export const SHORTEST_COMPOUND_PART = 3;
+const SHORTEST_COMPOUND_PART = 3;
 
 /** The vowels that join the two stems of a Russian compound (`нож-е-точки`, `пыл-е-сос`). */
 const LINKING_VOWEL = /^[оеи]/u;

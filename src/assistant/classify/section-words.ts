@@ -20,16 +20,16 @@ const NOTE_STEMS: ReadonlySet<string> = new Set(['жаңа'].map((word) => stemF
  * The fewest leaves of a section whose names say a word for it to be the section's word: one or two may be a leaf that
  * happens to say it (`Уличные светильники`), three name a kind of goods the section sorts by it.
  */
-export const FEWEST_SECTION_LEAVES = 3;
+const FEWEST_SECTION_LEAVES = 3;
 
 /** The least share of the leaves saying a word that one section must hold: a word of many sections is no section's. */
-export const SECTION_WORD_SHARE = 0.8;
+const SECTION_WORD_SHARE = 0.8;
 
 /**
  * The shortest stem read as a section's word, or as the end of a compound: a shorter one (`тел`, `ет`) is as often the stem,
  * or the ending, of an unrelated word (`жилет`).
  */
-export const SHORTEST_SECTION_STEM = 4;
+const SHORTEST_SECTION_STEM = 4;
 
 /** An unexplained word and the other section it names goods of. */
 export interface SectionWord {

@@ -26,7 +26,7 @@ const MIN_ROOT = 4;
 const MIN_STEM_PREFIX = 5;
 
 /** The root of a past passive participle (`фарш` of `фаршированный`), or undefined when the word has not that form. */
-export function readParticipleRoot(word: string): string | undefined {
+function readParticipleRoot(word: string): string | undefined {
   if (NOT_PARTICIPLE.test(word)) return undefined;
   const match = PARTICIPLE.exec(word);
   return match === null ? undefined : (match[1] ?? match[2] ?? match[3]);

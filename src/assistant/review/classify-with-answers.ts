@@ -29,7 +29,7 @@ const LATIN_WORD = /^[a-z]{2,}$/u;
 const MAX_KEY_WORDS = 8;
 
 /** The key a phrase is compared under: its words normalised (`splitWords`) and run together, so `Дрель-шуруповёрт` and `дрель шуруповерт` meet. */
-export function readAnswerKey(phrase: string): string {
+function readAnswerKey(phrase: string): string {
   return splitWords(phrase).join('');
 }
 

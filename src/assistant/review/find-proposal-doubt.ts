@@ -49,7 +49,7 @@ export interface ClassifierDoubt {
  * Every doubt the classifier writes, in the order it is read (a place's doubts before the plain unexplained word, whose
  * opening they share). A test reads the classifier's sources and fails on a doubt this table does not know.
  */
-export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
+const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
