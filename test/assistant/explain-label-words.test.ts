@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../src/assistant/classify/index.js';
+import { buildClassifierIndex } from '../../src/assistant/classify/build-classifier-index.js';
 import { stemForIndex } from '../../src/assistant/classify/stem-for-index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { isExplainedByDirectory, readWordEvidence } from '../../src/assistant/explain-label-words.js';

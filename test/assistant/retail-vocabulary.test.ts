@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteWithSynonyms } from '../../src/assistant/category-synonyms.js';
-import { buildClassifierIndex, classifyProduct } from '../../src/assistant/classify/index.js';
+import { buildClassifierIndex } from '../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../src/assistant/classify/classify-product.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
 import { stemWord } from '../../src/assistant/stem-word.js';

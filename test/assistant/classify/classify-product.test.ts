@@ -2,7 +2,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClassifierIndex, buildClassifierIndexPath, classifyProduct, hashCategories, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { buildClassifierIndex, hashCategories } from '../../../src/assistant/classify/build-classifier-index.js';
+import { buildClassifierIndexPath, loadClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierDirectories } from './classifier-directory.js';
 

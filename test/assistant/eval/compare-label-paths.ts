@@ -9,7 +9,8 @@
  */
 import { join } from 'node:path';
 import { createDirectoryMatchers } from '../../../src/assistant/create-directory-matchers.js';
-import { classifyProduct, getClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 import { applyDirectoryAnswers, OWN_EVAL_DIR, readEvalLabels, SHARED_EVAL_DIR, type EvalLabel } from './measure-eval.js';
 

@@ -4,7 +4,7 @@
  * rest of the name makes still wins (`Наушники JBL беспроводные` → `Беспроводные наушники`), with or without such a phrase.
  */
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { classifyWithAnswers, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import type { Category } from '../../../src/domain/index.js';

@@ -3,7 +3,7 @@
  * answer for the bare type never overrides a confident pick of another leaf for the longer one (issue 33, probe 11 cause B).
  */
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { classifyWithAnswers, findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';

@@ -4,7 +4,7 @@
  * cause 5).
  */
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
