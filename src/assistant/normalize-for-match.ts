@@ -77,7 +77,7 @@ const UNITS: Readonly<Record<string, string>> = {
   ай: 'ай',
 };
 
-/** The unit spellings `normalizeForMatch` produces; scorers give these words less weight than names. */
+/** The unit spellings `tokenizeForMatch` produces; scorers give these words less weight than names. */
 export const UNIT_TOKENS: ReadonlySet<string> = new Set(Object.values(UNITS));
 
 /**
@@ -216,11 +216,6 @@ function normalizeLetters(text: string): string {
       .replace(/([a-z])\p{M}+/gu, '$1')
       .normalize('NFC')
   );
-}
-
-/** `tokenizeForMatch` joined with single spaces: the normalised form two texts are equal by. */
-export function normalizeForMatch(text: string): string {
-  return tokenizeForMatch(text).join(' ');
 }
 
 /** True when the text holds a Cyrillic letter. */
