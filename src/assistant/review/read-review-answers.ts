@@ -19,7 +19,7 @@ import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
 import { createSectionResolver } from '../../mapping/resolve-file-sections.js';
 import { SECTIONS_SHEET, type SectionsAnswer } from './review-sections-sheet.js';
-import { BRAND_COLUMNS, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, SECTION_COLUMNS, sectionColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
+import { BRAND_COLUMNS, findColumnNumber, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, SECTION_COLUMNS, sectionColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -341,7 +341,7 @@ function readSectionsSheet(sheet: ExcelJS.Worksheet, file: string, index: Direct
  */
 function readYesNoSheet(sheet: ExcelJS.Worksheet, layout: { columns: readonly { key: string; header: string }[]; what: 'word' | 'section'; file: string }, result: ReviewAnswers, take: (word: string, row: ExcelJS.Row) => void): void {
   const { columns, what, file } = layout;
-  const answerColumn = columns.findIndex((column) => column.key === 'answer') + 1;
+  const answerColumn = findColumnNumber(columns, 'answer');
   const column = String.fromCharCode(64 + answerColumn);
   let ok = true;
   columns.forEach((expected, i) => {

@@ -188,7 +188,7 @@ export function reviewColumnNumber(key: (typeof REVIEW_COLUMNS)[number]['key']):
 }
 
 /** 1-based column number of a key in a sheet's columns: the one look-up of every sheet's. */
-function findColumnNumber(columns: readonly { key: string }[], key: string): number {
+export function findColumnNumber(columns: readonly { key: string }[], key: string): number {
   return columns.findIndex((column) => column.key === key) + 1;
 }
 

@@ -22,7 +22,7 @@ import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js'
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
 import { addSectionsSheet } from './review-sections-sheet.js';
-import { ADJECTIVE_LEAF_GROUP_HOW_TO_ANSWER, ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeAdjectiveLeafGroup, describeGroupHead, describeHeadWordGroup, GROUP_CELL, GROUP_HOW_TO_ANSWER, HEAD_WORD_GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ADJECTIVE_LEAF_GROUP_HOW_TO_ANSWER, ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeAdjectiveLeafGroup, describeGroupHead, describeHeadWordGroup, GROUP_CELL, GROUP_HOW_TO_ANSWER, HEAD_WORD_GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, wordColumnNumber, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -220,7 +220,7 @@ function fillWords(sheet: ExcelJS.Worksheet, words: readonly { word: UnplacedWor
       return item === undefined ? '' : neutralizeFormula(`${item.name} → ${labelOf(item.leafId)}`);
     };
     const row = sheet.addRow({ word: neutralizeFormula(word.word), rows: word.rows.length, withOthers: word.withOthers, types: neutralizeFormula(word.types.join('; ')), example1: example(0), example2: example(1), example3: example(2), answer: null, order });
-    row.getCell(WORD_COLUMNS.findIndex((column) => column.key === 'answer') + 1).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
+    row.getCell(wordColumnNumber('answer')).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: WORD_COLUMNS.length } };
 }
