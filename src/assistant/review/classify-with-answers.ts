@@ -14,8 +14,7 @@
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { splitWords } from '../../stages/derive/find-words-in-text.js';
-import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
-import { readLeavesById } from '../classify/read-leaves-by-id.js';
+import type { KnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { findTwinNamedOutsideType } from '../classify/twin-leaf-words.js';
 import { foldKazakhLetters } from '../transliterate.js';
@@ -186,25 +185,6 @@ function findLongerAnswer<T>(answered: ReadonlyMap<string, T>, name: string, typ
   return undefined;
 }
 
-/** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
-export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
-  const found = findAnsweredType(answered, name, readKnownBrands(index, options));
-  if (found === undefined || saysTwinOfAnswer(index, found.answer, name, found.type)) return classifyProduct(index, { name }, options);
-  const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
-  if (pick !== undefined) return pick;
-  const leafId = found.answer;
-  const leaf = readLeavesById(index).get(leafId);
-  return {
-    leafId,
-    path: leaf?.path,
-    confidence: 1,
-    confident: true,
-    evidence: [{ phrase: found.type, source: 'name', matched: 'your answer', via: 'name', leafId, path: leaf?.path ?? '' }],
-    alternatives: [],
-    productType: found.type,
-  };
-}
-
 /**
  * Whether the name says, outside the answered type, the word of a twin of an answered leaf (`twin-leaf-words.ts`: `Чай Шах
  * гран.` under `чай` answered `Чай чёрный`): the name is then read as if no answer reached it. `lookup: category` and the
@@ -222,7 +202,7 @@ export function saysTwinOfAnswer(index: ClassifierIndex, leafIds: number | reado
  * wins; so does one where the answer is the bare type's (`кабель` of `Кабель HDMI`). Where the type alone reads as that pick, the
  * seller answered against it on purpose. A pick made only by what the goods come with (`с бачком` of `Унитаз Сантек с бачком` →
  * `Бачки унитаза`, under the answer `унитаз` → `Унитазы`) never wins: the name without that phrase no longer reads as it, and the
- * goods are still the type's. `classifyWithAnswers` and `lookup: category` both ask it.
+ * goods are still the type's. `lookup: category` asks it (and the review loop's yardstick, `test/assistant/eval/classify-with-answers.ts`).
  */
 export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions): Classification | undefined {
   const own = classifyProduct(index, { name }, options);

@@ -20,7 +20,7 @@ import { loadServiceDirectories } from '../../../src/assistant/load-service-dire
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { brandColumnNumber, GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
 import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
-import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
+import { classifyWithAnswers } from './classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';

@@ -5,7 +5,8 @@
  * a bike `для девочки`. Such a name is read as if no answer reached it; every other name of the type keeps the answer.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyWithAnswers, indexAnsweredTypes, saysTwinOfAnswer } from '../../../src/assistant/review/classify-with-answers.js';
+import { indexAnsweredTypes, saysTwinOfAnswer } from '../../../src/assistant/review/classify-with-answers.js';
+import { classifyWithAnswers } from '../eval/classify-with-answers.js';
 import { indexes } from '../classify/find-sure-names.js';
 
 const index = indexes.marketplace;

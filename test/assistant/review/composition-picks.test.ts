@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
-import { classifyWithAnswers, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { classifyWithAnswers } from '../eval/classify-with-answers.js';
 import type { Category } from '../../../src/domain/index.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { compileCategoryLookup } from '../../../src/stages/derive/lookup-category.js';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
-import { classifyWithAnswers, findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { classifyWithAnswers } from '../eval/classify-with-answers.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import type { Category } from '../../../src/domain/index.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
