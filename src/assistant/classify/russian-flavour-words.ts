@@ -1,3 +1,5 @@
+import { createListedPhraseFinder } from './find-listed-phrase.js';
+
 /**
  * Flavours, scents and colours an importer writes in Russian after goods named in English (`Dish Wash цитрус`, `Fabric Softener
  * зеленый чай`, `Kimchi манго`): each says which of the goods, never what they are. Read as the name's Russian words they became
@@ -25,14 +27,13 @@ const FLAVOURS: readonly { words: readonly string[]; why: string }[] = [
   { words: ['хлопок'], why: 'a cotton scent of a softener' },
 ];
 
-const BY_FIRST = new Map<string, (readonly string[])[]>();
-for (const flavour of FLAVOURS) BY_FIRST.set(flavour.words[0] ?? '', [...(BY_FIRST.get(flavour.words[0] ?? '') ?? []), flavour.words]);
+const findFlavour = createListedPhraseFinder(FLAVOURS.map((flavour) => flavour.words));
 
 /** Whether the words, in order, are flavours, scents or colours of `FLAVOURS` one after another, and at least one. */
 export function isFlavourPhrase(words: readonly string[]): boolean {
   let at = 0;
   while (at < words.length) {
-    const found = BY_FIRST.get(words[at] ?? '')?.find((phrase) => phrase.every((part, i) => words[at + i] === part));
+    const found = findFlavour(words, at);
     if (found === undefined) return false;
     at += found.length;
   }

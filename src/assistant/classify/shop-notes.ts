@@ -4,6 +4,7 @@
  * words are data, each with why it is a note; a word that also names goods is a note only where the word after it is no
  * adjective or preposition of its own (`Витрина холодильная`, `Витрина для сумок` are display cases).
  */
+import { createListedPhraseFinder } from './find-listed-phrase.js';
 
 /** One note word, normalised (`tokenizeForMatch`), and whether it may also be the name of goods. */
 interface ShopNote {
@@ -111,9 +112,7 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['проф'], why: 'a supply shop’s mark of goods for masters, «профессиональный» cut short, before or after any goods (`ПРОФ Пинцет`, `Cuticle oil TNL ПРОФ`): who the goods are sold to, never what they are' },
 ];
 
-// First word → the notes it opens, the longest first (`хит продаж` before `хит`).
-const NOTES_BY_FIRST = new Map<string, (readonly string[])[]>();
-for (const note of NOTES_ANYWHERE) NOTES_BY_FIRST.set(note.words[0] ?? '', [...(NOTES_BY_FIRST.get(note.words[0] ?? '') ?? []), note.words].sort((a, b) => b.length - a.length));
+const findNoteAnywhere = createListedPhraseFinder(NOTES_ANYWHERE.map((note) => note.words));
 // Days and months counted after a number (`90 дней`, `30 days`): a supplement's course.
 const DURATION_WORDS: ReadonlySet<string> = new Set(['дней', 'дня', 'суток', 'месяцев', 'месяца', 'days', 'months']);
 // `2024 New`, `New 2025`: a year beside `new` is the factory's model-year note.
@@ -143,7 +142,7 @@ export function markNotesAnywhere(words: readonly string[]): boolean[] | undefin
       mark(at - 1, 2);
       continue;
     }
-    const note = NOTES_BY_FIRST.get(word)?.find((phrase) => phrase.every((part, i) => words[at + i] === part));
+    const note = findNoteAnywhere(words, at);
     if (note === undefined) continue;
     mark(at, note.length);
     at += note.length - 1;
