@@ -8,6 +8,7 @@
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { readTopSection } from './file-sections.js';
 
 /** Why the best leaf is not sure: the Latin word and, where one is, the leaf of the same goods it names. */
 export interface LatinKindDoubt {
@@ -47,17 +48,13 @@ export function readLatinKindWords(index: ClassifierIndex, tokens: readonly stri
  */
 export function findLatinKindDoubt(index: ClassifierIndex, best: IndexedLeaf, words: readonly string[], headStems: readonly string[]): LatinKindDoubt | undefined {
   const byWord = readLeavesByLatinWord(index);
-  const section = readSection(best.path);
+  const section = readTopSection(best.path);
   for (const word of words) {
     const leaves = (byWord.get(word) ?? []).filter((leaf) => leaf !== best);
     if (leaves.length === 0 || (byWord.get(word) ?? []).includes(best)) continue;
     const sameGoods = leaves.find((leaf) => leaf.names.some((name) => name.head.some((stem) => headStems.includes(stem) || headStems.some((own) => own.length >= 4 && stem.endsWith(own)))));
     if (sameGoods !== undefined) return { word, leaf: sameGoods };
-    if (!leaves.some((leaf) => readSection(leaf.path) === section)) return { word };
+    if (!leaves.some((leaf) => readTopSection(leaf.path) === section)) return { word };
   }
   return undefined;
-}
-
-function readSection(path: string): string {
-  return path.split(' / ')[0] ?? path;
 }
