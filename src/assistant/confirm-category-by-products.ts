@@ -24,7 +24,8 @@ import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
-import { findUnexplainedWords, isWordOfLeafSection, readPathSection } from './classify/classify-product.js';
+import { readTopSection } from './classify/file-sections.js';
+import { findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { ADJECTIVE_FORM } from './classify/known-brands.js';
@@ -177,7 +178,7 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
   const leafCounted = PLURAL_NOUN.test(tokenizeForMatch(leaf.names.find((name) => name.language === 'rus')?.text ?? '')[0] ?? '');
   const labelWords = tokenizeForMatch(about.label);
   const labelStems = new Set(labelWords.map(stemForIndex));
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   const recipients = readRecipientSections(classifier);
   const isOtherSectionsRecipient = (stem: string): boolean => {
     const sections = recipients.get(stem);
@@ -277,7 +278,7 @@ function readRecipientSections(classifier: ClassifierIndex): Map<string, Set<str
   for (const leaf of classifier.leaves) {
     for (const stem of leaf.names.flatMap((name) => name.purpose)) {
       if (goods.has(stem)) continue;
-      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readPathSection(leaf.path)));
+      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readTopSection(leaf.path)));
     }
   }
   recipientSections.set(classifier, found);
@@ -301,10 +302,10 @@ const MIN_SHARED_BEGINNING = 5;
 function findUnsaidQualifiers(classifier: ClassifierIndex, leaf: IndexedLeaf, type: ReturnType<typeof extractProductType>, names: readonly string[]): string[] {
   // Only a qualifier that names a branch of another section (`бумажные`: `Бумажная продукция`) and none of the leaf's own;
   // one only leaves' names hold (`казахские` of `Казахские народные сказки`) leaves the goods the leaf's kind.
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   const sortsOtherGoods = (word: string): boolean => {
     const stem = stemForIndex(word);
-    const sections = new Set(classifier.leaves.filter((other) => other.ancestorStems.includes(stem)).map((other) => readPathSection(other.path)));
+    const sections = new Set(classifier.leaves.filter((other) => other.ancestorStems.includes(stem)).map((other) => readTopSection(other.path)));
     return sections.size > 0 && !sections.has(section);
   };
   const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => ADJECTIVE.test(word) && findDemographicMark(word) === undefined && sortsOtherGoods(word));
@@ -328,7 +329,7 @@ function isNarrowerForSomeoneElsewhere(leaf: Category, other: Category): boolean
 }
 
 function rootOf(category: Category | undefined, index: DirectoryIndex): string {
-  return category === undefined ? '' : readPathSection(buildCategoryPath(category, index.categoryById));
+  return category === undefined ? '' : readTopSection(buildCategoryPath(category, index.categoryById));
 }
 
 function asQuestion(match: ValueMatch<Category>): ValueMatch<Category> {

@@ -1,7 +1,7 @@
 import { rewriteWithSynonyms } from '../category-synonyms.js';
 import type { Directories } from '../../domain/index.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import type { ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, type Demographic } from '../demographic-words.js';
@@ -41,13 +41,13 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
   if (!placement && gated === undefined && !isConstructionWord(word)) return false;
   if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
   if (placement && hasPlacedKindOfNoun(index, leaf, section, said)) return false;
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
   // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
-  const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readPathSection(index.leaves[at]?.path ?? section) !== section);
+  const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readTopSection(index.leaves[at]?.path ?? section) !== section);
   if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
@@ -113,7 +113,7 @@ function readPlacedKinds(index: ClassifierIndex): ReadonlyMap<string, readonly {
         name.head.some(isPlacementStem) ? name.head.filter((stem) => !isPlacementStem(stem)) : [],
         rewrite?.exact === true ? tokenizeForMatch(rewrite.text).map(stemForIndex).filter((stem) => !name.head.includes(stem)) : [],
       ];
-      const section = readPathSection(leaf.path);
+      const section = readTopSection(leaf.path);
       for (const noun of nouns.filter((one) => one.length > 0)) found.set(section, [...(found.get(section) ?? []), { id: leaf.id, noun }]);
     }
   }

@@ -1,5 +1,5 @@
 import type { IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 
@@ -34,7 +34,7 @@ export function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Ma
     if (!places.has(section)) places.set(section, where);
   };
   for (const leaf of leaves) {
-    const section = readPathSection(leaf.path);
+    const section = readTopSection(leaf.path);
     for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) add(stem, section, leaf.path);
     for (const path of [leaf.path, leaf.pathKaz]) {
       const levels = path.split(' / ');

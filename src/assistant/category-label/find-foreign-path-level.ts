@@ -1,5 +1,5 @@
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { findDemographicMark } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
@@ -34,7 +34,7 @@ export function findForeignPathLevel(classifier: ClassifierIndex, leaf: IndexedL
   const names = readWholeNames(classifier);
   const branches = readBranchWords(classifier);
   const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   for (const level of levels) {
     const words = tokenizeForMatch(level).filter((word) => !STOP_WORDS.has(word) && !isRoomWord(word) && !isGroupWord(word));
     // A word the leaf says, whom goods are for too (`Детское питание/Каши` at `Детские каши`), ties the level to the leaf.
@@ -88,7 +88,7 @@ function readBranchWords(classifier: ClassifierIndex): Map<string, Map<string, s
   if (byStem !== undefined) return byStem;
   byStem = new Map();
   for (const leaf of classifier.leaves) {
-    const section = readPathSection(leaf.path);
+    const section = readTopSection(leaf.path);
     for (const path of [leaf.path, leaf.pathKaz]) {
       const levels = path.split(' / ');
       for (let depth = 1; depth < levels.length; depth++) {

@@ -1,5 +1,5 @@
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { findDemographicMark } from '../demographic-words.js';
 import { collectNamedStems } from './collect-directory-stems.js';
@@ -15,7 +15,7 @@ const namedStems = new WeakMap<ClassifierIndex, Map<string, Map<string, string>>
 export function findOtherSectionPurposes(classifier: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): string[] {
   const named = readNamedStems(classifier);
   const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   return purpose.flatMap((word) => {
     const stem = stemForIndex(word);
     const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named.get(stem);

@@ -1,5 +1,5 @@
 import type { IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { readPathQualifiers, saysPathQualifier } from '../classify/path-qualifiers.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, contradictsDemographic, type Demographic, findDemographicMark, isDemographicEmpty } from '../demographic-words.js';
@@ -36,7 +36,7 @@ export function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<Inde
   // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
   const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
   for (const other of leaves) {
-    if (other === leaf || parentOfPath(other.path) === parent || readPathSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
+    if (other === leaf || parentOfPath(other.path) === parent || readTopSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
     const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
     if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
     if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };

@@ -1,6 +1,6 @@
 import type { Category } from '../../domain/index.js';
 import type { Classification } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { isDemographicEmpty } from '../demographic-words.js';
 import type { CategoryContext, CategoryMatcher } from '../match-category.js';
 import type { MatchThresholds, ValueMatch } from '../match-value.js';
@@ -79,7 +79,7 @@ function createSiblingReader(byKey: ReadonlyMap<string, PreparedLeaf>): (ids: re
   const readSiblings = (ids: readonly number[] | undefined): SiblingLeaves => {
     if (ids !== siblings.ids) {
       const groups = new Set((ids ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
-      siblings = { ids, groups, roots: new Set([...groups].map(readPathSection)) };
+      siblings = { ids, groups, roots: new Set([...groups].map(readTopSection)) };
     }
     return siblings;
   };

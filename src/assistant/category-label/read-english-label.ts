@@ -14,7 +14,7 @@ import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { readLeavesById } from '../classify/read-leaves-by-id.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ENGLISH_PRODUCT_WORDS, readEnglishProductWord, readEnglishWords, readSingulars } from '../classify/english-product-words.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { rewriteTypeInDirectoryWords } from '../classify/translate-english-type.js';
 import { findDemographicMark } from '../demographic-words.js';
 import type { CategoryMatcher } from '../match-category.js';
@@ -125,7 +125,7 @@ const ENGLISH_READING_DOUBTS: readonly ((reading: EnglishReading) => string | un
     const [goods, ...rest] = tokenizeForMatch(rewrite);
     if (goods === undefined || !rest.includes('для')) return undefined;
     const stem = stemForIndex(goods);
-    const bare = leaves.find((other) => other.id !== leaf.id && readPathSection(other.path) !== readPathSection(leaf.path) && other.names.some((name) => name.language === 'rus' && name.purpose.length === 0 && name.head.includes(stem)));
+    const bare = leaves.find((other) => other.id !== leaf.id && readTopSection(other.path) !== readTopSection(leaf.path) && other.names.some((name) => name.language === 'rus' && name.purpose.length === 0 && name.head.includes(stem)));
     return bare === undefined ? undefined : `"${goods}" with no purpose is also "${bare.path}": the English label may hold those goods too`;
   },
   // `LED Strip Lights` → `светодиодная лента` by the compound, while `lights` alone names another leaf of `Дом и сад`: goods of
@@ -140,7 +140,7 @@ const ENGLISH_READING_DOUBTS: readonly ((reading: EnglishReading) => string | un
     // The leaf the head alone names first, sure or among rivals.
     const [first] = matchRussian(own.russian).candidates;
     const other = first !== undefined && first.score >= HEAD_ALONE_SCORE ? first.entry : undefined;
-    const near = other !== undefined && other.id !== leaf.id && readPathSection(other.path?.rus ?? '') === readPathSection(leaf.path);
+    const near = other !== undefined && other.id !== leaf.id && readTopSection(other.path?.rus ?? '') === readTopSection(leaf.path);
     return near ? `"${words[head] ?? ''}" alone is "${other.path?.rus ?? ''}", of the same section: the English label may hold those goods too` : undefined;
   },
 ];

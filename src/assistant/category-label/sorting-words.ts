@@ -1,6 +1,6 @@
 import { rewriteWithSynonyms } from '../category-synonyms.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ADJECTIVE } from '../read-label-kinds.js';
@@ -25,7 +25,7 @@ function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, Sorting
     return found;
   };
   for (const leaf of leaves) {
-    const section = readPathSection(leaf.path);
+    const section = readTopSection(leaf.path);
     const levels = leaf.path.split(' / ');
     const name = tokenizeForMatch(levels[levels.length - 1] ?? '').filter((word) => !STOP_WORDS.has(word));
     for (const word of name) {
@@ -62,7 +62,7 @@ export function readSortingWords(index: ClassifierIndex): ReadonlyMap<string, So
  */
 export function isSortingWordOfSection(entry: SortingWord | undefined, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
   if (entry === undefined || !ADJECTIVE.test(word)) return false;
-  const section = readPathSection(leaf.path);
+  const section = readTopSection(leaf.path);
   if (entry.sections.size !== 1 || !entry.sections.has(section)) return false;
   const kinds = new Set(entry.qualified.map((others) => others.map(stemForIndex).join(' ')));
   return kinds.size >= 2 && !isOtherGoodsWord(entry, word, leaf, typeWords);

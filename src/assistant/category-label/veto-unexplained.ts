@@ -2,7 +2,8 @@ import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { isCatchAllText } from '../classify/catch-all-words.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection, readPathSection } from '../classify/classify-product.js';
+import { readTopSection } from '../classify/file-sections.js';
+import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
@@ -113,7 +114,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       const named = readNamedStems(classifier);
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      const section = readPathSection(leaf.path);
+      const section = readTopSection(leaf.path);
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       const room = findRoomOfOutdoorLeaf(leaf.path, type.purpose);
       if (room !== undefined) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
@@ -127,7 +128,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // Only a purpose one leaf alone names is its mark: one many name is whom or what goods are for (`кошек`, `волос`).
       const rivalOf = (word: string): IndexedLeaf | undefined => {
         const holders = purposes?.get(stemForIndex(word)) ?? [];
-        return holders.length === 1 && holders[0] !== leaf && readPathSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
+        return holders.length === 1 && holders[0] !== leaf && readTopSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
       };
       // A use (`для кошек`, `для волос`) named in the leaf's own section is a use of its goods (above); `по номерам` says a kind.
       const headWords = tokenizeForMatch(head);

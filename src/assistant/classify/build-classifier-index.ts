@@ -10,7 +10,7 @@ import { buildCategoryPath, createDirectoryIndex, type DirectoryIndex } from '..
 import { collectDemographic, findDemographicMark } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
-import { readPathSection } from './classify-product.js';
+import { readTopSection } from './file-sections.js';
 import { collectDirectoryAbbreviations, collectKnownBrandNames } from './known-brands.js';
 import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
@@ -77,7 +77,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     brands,
     brandNames,
     propertyWords: collectPropertyWords(directories, index),
-    positionSections: collectPositionSections(leaves.map((leaf) => ({ section: readPathSection(leaf.path), names: leaf.names.map((name) => name.text) }))),
+    positionSections: collectPositionSections(leaves.map((leaf) => ({ section: readTopSection(leaf.path), names: leaf.names.map((name) => name.text) }))),
     abbreviations: collectDirectoryAbbreviations(leaves),
     wholeWords: collectWholeWords(directories, tokenize),
   };

@@ -12,7 +12,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections } from './file-sections.js';
+import { askOutsideFileSections, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -290,7 +290,7 @@ function askSectionWordOutsideType(index: ClassifierIndex, decided: Classificati
   if (rest.length === 0) return decided;
   const said = new Set(type.words.filter((word) => !ADJECTIVE_FORM.test(word)).map(stemForIndex));
   const nouns = leaf.names.flatMap((name) => name.head.filter((stem) => said.has(stem)));
-  const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readPathSection(leaf.path)));
+  const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readTopSection(leaf.path)));
   if (found === undefined) return decided;
   const { heldBy: _held, ...asked } = decided;
   return { ...asked, confident: false, doubt: describeSectionWord(found) };
@@ -365,14 +365,14 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
-  const root = readPathSection(best.leaf.path);
+  const root = readTopSection(best.leaf.path);
   // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
   // leaf however little of it the type itself says.
   // `Коробка для хранения картонная`: a leaf that drops the purpose the best leaf's name says, as the product does, is other
   // goods of the head (packaging), whatever adjective of the name it explains; a place only it explains still counts.
   const saidPurpose = best.name.purpose.filter((stem) => best.reading.purpose.includes(stem));
   const otherGoods = (item: LeafScore): boolean => saidPurpose.length > 0 && dropsSaidPurpose(item.leaf, item.name, saidPurpose, best.reading) && !explainsFormOnly(best, item);
-  const kindElsewhere = ranked.find((item) => item !== best && readPathSection(item.leaf.path) !== root && isKindOf(item, best, type) && !otherGoods(item) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
+  const kindElsewhere = ranked.find((item) => item !== best && readTopSection(item.leaf.path) !== root && isKindOf(item, best, type) && !otherGoods(item) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
   // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
   // (`Видеорегистратор в машину`) the place only says where the goods go.
@@ -409,7 +409,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
-    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${readPathSection(placeGoods.path)} (goods made for it: ${placeGoods.path})`
+    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${readTopSection(placeGoods.path)} (goods made for it: ${placeGoods.path})`
     : otherWith !== undefined ? `the name also says "${otherWith.word}", the name of ${otherWith.leaf.path}, what the goods come with (beside ${otherWith.rival.path})`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
@@ -606,7 +606,7 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
       // A kind the name does not say (`Инвалидные коляски` for a plain `Коляска`) is no default against children's goods.
       qualifier.mark?.kids === true ? nouns.length > 0 && other.full && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
-      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || readPathSection(other.leaf.path) === readPathSection(item.leaf.path));
+      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || readTopSection(other.leaf.path) === readTopSection(item.leaf.path));
     // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
     // for and the leaf answers by another qualifier it does not say, rival or none.
     const answeredOtherwise = (qualifier: PathQualifier): boolean => qualifier.mark === undefined && demographic.gender !== undefined && item.leaf.demographic.gender === undefined && sectionSaysGender(index, item.leaf, demographic.gender);
@@ -640,10 +640,10 @@ function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'f
   let genders = gendersOfSection.get(index);
   if (genders === undefined) {
     genders = new Map();
-    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(readPathSection(other.path), (genders.get(readPathSection(other.path)) ?? new Set<string>()).add(other.demographic.gender));
+    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(readTopSection(other.path), (genders.get(readTopSection(other.path)) ?? new Set<string>()).add(other.demographic.gender));
     gendersOfSection.set(index, genders);
   }
-  return genders.get(readPathSection(leaf.path))?.has(gender) === true;
+  return genders.get(readTopSection(leaf.path))?.has(gender) === true;
 }
 
 function sameStems(a: readonly string[], b: readonly string[]): boolean {
@@ -755,7 +755,7 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
  * (`протеиновый`): the type is more than the bare head the kind narrows. A bare type (`Мыло Palmolive кусковое`) is the kind.
  */
 function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType, perName: boolean): boolean {
-  if (readPathSection(kind.leaf.path) === readPathSection(first.leaf.path)) return false;
+  if (readTopSection(kind.leaf.path) === readTopSection(first.leaf.path)) return false;
   const typeStems = new Set(type.words.map(stemForIndex));
   const own = new Set([...first.name.head, ...first.name.purpose]);
   const kindStems = new Set([...kind.name.head, ...kind.name.purpose]);
@@ -864,7 +864,7 @@ function findSectionOpenedBy(index: ClassifierIndex, place: string, own: string)
   let words = sectionWords.get(index);
   if (words === undefined) {
     words = new Map();
-    for (const leaf of index.leaves) for (const word of tokenizeForMatch(readPathSection(leaf.path))) if (word.length > 1 && !words.has(word)) words.set(word, readPathSection(leaf.path));
+    for (const leaf of index.leaves) for (const word of tokenizeForMatch(readTopSection(leaf.path))) if (word.length > 1 && !words.has(word)) words.set(word, readTopSection(leaf.path));
     sectionWords.set(index, words);
   }
   for (const [word, section] of words) if (section !== own && (word === place || (place.length >= MIN_PLACE_OPENER && opensWord(place, word)))) return section;
@@ -1272,10 +1272,10 @@ export function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purp
   let heads = headsOfSection.get(index);
   if (heads === undefined) {
     heads = new Map();
-    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(readPathSection(other.path)));
+    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(readTopSection(other.path)));
     headsOfSection.set(index, heads);
   }
-  const root = readPathSection(leaf.path);
+  const root = readTopSection(leaf.path);
   const own = readLeafWords(leaf);
   return purpose.some((stem) => !own.has(stem) && heads.get(stem)?.has(root) === true);
 }
@@ -1287,7 +1287,7 @@ export function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purp
  * section) nor one a single leaf of it says (`сухое` of `Молоко сухое`: only `Сухие завтраки детские` has it).
  */
 export function isWordOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
-  return (readSectionWordCounts(index).get(stemForIndex(word))?.get(readPathSection(leaf.path)) ?? 0) >= SECTION_WORD_LEAVES;
+  return (readSectionWordCounts(index).get(stemForIndex(word))?.get(readTopSection(leaf.path)) ?? 0) >= SECTION_WORD_LEAVES;
 }
 
 // A word of this many leaves of a section (a branch counts as many) is one the section sorts its goods by.
@@ -1300,7 +1300,7 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
   if (counts === undefined) {
     counts = new Map();
     for (const leaf of index.leaves) {
-      const root = readPathSection(leaf.path);
+      const root = readTopSection(leaf.path);
       const add = (stem: string, by: number): void => {
         const known = counts?.get(stem) ?? new Map<string, number>();
         known.set(root, (known.get(root) ?? 0) + by);
@@ -1321,14 +1321,7 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
  * `Штаны нижние` beside `Одежда`'s `Нижнее бельё`) the word may make the goods another thing.
  */
 function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
-  return isPositionWord(word) && index.positionSections.includes(readPathSection(leaf.path));
-}
-
-/** The top-level section of a path written `A / B / C` (`A`). */
-export function readPathSection(path: string): string {
-  // Read for every ranked leaf of every name: the first level is cut off, the path never split.
-  const end = path.indexOf(' / ');
-  return end < 0 ? path : path.slice(0, end);
+  return isPositionWord(word) && index.positionSections.includes(readTopSection(leaf.path));
 }
 
 function branchOf(path: string): string {

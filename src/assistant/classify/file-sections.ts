@@ -46,7 +46,9 @@ const PATH_SEPARATOR = ' / ';
 
 /** The top-level section of a leaf path (`Автотовары` of `Автотовары / Двигатель / Свечи зажигания`). */
 export function readTopSection(path: string): string {
-  return path.split(PATH_SEPARATOR)[0] ?? path;
+  // Read for every ranked leaf of every name: the first level is cut off, the path never split.
+  const end = path.indexOf(PATH_SEPARATOR);
+  return end < 0 ? path : path.slice(0, end);
 }
 
 /** Whether a leaf path lies inside one of the sections. */
