@@ -1,5 +1,5 @@
 import type { IndexedLeaf } from '../classify/classifier-types.js';
-import { readTopSection } from '../classify/file-sections.js';
+import { readParentPath, readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 
@@ -7,18 +7,12 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 export function collectSiblingStems(leaves: Iterable<IndexedLeaf>): Map<string, Set<string>> {
   const byParent = new Map<string, Set<string>>();
   for (const leaf of leaves) {
-    const parent = parentOfPath(leaf.path);
+    const parent = readParentPath(leaf.path);
     let stems = byParent.get(parent);
     if (stems === undefined) byParent.set(parent, (stems = new Set()));
     for (const name of leaf.names) for (const stem of name.head) stems.add(stem);
   }
   return byParent;
-}
-
-
-/** The path of a leaf's parent (`Одежда / Женская одежда` of `Одежда / Женская одежда / Платья`). */
-export function parentOfPath(path: string): string {
-  return path.split(' / ').slice(0, -1).join(' / ');
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { IndexedLeaf } from '../classify/classifier-types.js';
-import { readTopSection } from '../classify/file-sections.js';
+import { readParentPath, readTopSection } from '../classify/file-sections.js';
 import { readPathQualifiers, saysPathQualifier } from '../classify/path-qualifiers.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, contradictsDemographic, type Demographic, findDemographicMark, isDemographicEmpty } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ADJECTIVE, readLabelNouns } from '../read-label-kinds.js';
-import { parentOfPath } from './collect-directory-stems.js';
 import { STOP_WORDS } from './label-text.js';
 
 /**
@@ -30,15 +29,15 @@ export function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<Inde
   const unsaid = parentWords.filter((word) => !saidStems.has(stemForIndex(word)) && (isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, findDemographicMark(word) ?? {})));
   const nouns = new Set(readLabelNouns(head));
   if (unsaid.length === 0 || nouns.size === 0) return undefined;
-  const parent = parentOfPath(leaf.path);
+  const parent = readParentPath(leaf.path);
   const unsaidStems = new Set(unsaid.map(stemForIndex));
   const labelStems = new Set(tokenizeForMatch(head).map(stemForIndex));
   // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
   const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
   for (const other of leaves) {
-    if (other === leaf || parentOfPath(other.path) === parent || readTopSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
-    const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
-    if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
+    if (other === leaf || readParentPath(other.path) === parent || readTopSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
+    const otherBranch = tokenizeForMatch(readParentPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
+    if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(readParentPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
     if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
   }
   return undefined;

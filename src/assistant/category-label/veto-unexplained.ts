@@ -2,7 +2,7 @@ import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { isCatchAllText } from '../classify/catch-all-words.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
-import { readTopSection } from '../classify/file-sections.js';
+import { readParentPath, readTopSection } from '../classify/file-sections.js';
 import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
@@ -18,7 +18,7 @@ import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREF
 import { asLabelQuestion } from './as-label-question.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
-import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
+import { collectSiblingStems } from './collect-directory-stems.js';
 import { findForeignPathLevel } from './find-foreign-path-level.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
@@ -96,7 +96,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const type = extractProductType(head);
       // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
       siblings ??= collectSiblingStems(leaves.values());
-      const siblingStems = siblings.get(parentOfPath(leaf.path));
+      const siblingStems = siblings.get(readParentPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
       // A form the stems miss is the leaf's word too: the vowel an ending drops (`уровень` of `Уровни`), an adjective whose
       // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the

@@ -12,7 +12,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -185,10 +185,10 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
  */
 function askHeldWordNamingLeaf(index: ClassifierIndex, decided: Classification): Classification {
   if (decided.confident || decided.heldBy === undefined || decided.path === undefined) return decided;
-  const branch = branchOf(decided.path);
+  const branch = readParentPath(decided.path);
   for (const word of decided.heldBy) {
     const leaf = findLeafOfAdjective(index, word)?.leaf;
-    if (leaf === undefined || leaf.id === decided.leafId || branchOf(leaf.path) !== branch) continue;
+    if (leaf === undefined || leaf.id === decided.leafId || readParentPath(leaf.path) !== branch) continue;
     const { heldBy: _held, ...asked } = decided;
     return { ...asked, doubt: `the leaf does not explain "${word}", the adjective of another leaf's one-word name (${leaf.path})` };
   }
@@ -1236,7 +1236,7 @@ function readBranchesOfStem(index: ClassifierIndex): Map<string, Set<string>> {
   if (branches === undefined) {
     branches = new Map();
     for (const leaf of index.leaves) {
-      const branch = branchOf(leaf.path);
+      const branch = readParentPath(leaf.path);
       for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]) {
         const known = branches.get(stem) ?? new Set<string>();
         known.add(branch);
@@ -1257,7 +1257,7 @@ function readBranchesOfStem(index: ClassifierIndex): Map<string, Set<string>> {
  */
 function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
   const branches = readBranchesOfStem(index);
-  const branch = branchOf(leaf.path);
+  const branch = readParentPath(leaf.path);
   const named = purpose.map((stem) => branches.get(stem));
   return named.some((known) => known?.has(branch) === true) && named.every((known) => known === undefined || known.has(branch));
 }
@@ -1322,10 +1322,6 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
  */
 function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
   return isPositionWord(word) && index.positionSections.includes(readTopSection(leaf.path));
-}
-
-function branchOf(path: string): string {
-  return path.slice(0, Math.max(0, path.lastIndexOf(' / ')));
 }
 
 function dropWords(text: string, words: ReadonlySet<string> | undefined): string {

@@ -51,6 +51,11 @@ export function readTopSection(path: string): string {
   return end < 0 ? path : path.slice(0, end);
 }
 
+/** The path of a leaf's parent, its branch (`Одежда / Женская одежда` of `Одежда / Женская одежда / Платья`); empty for a top-level path. */
+export function readParentPath(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf(PATH_SEPARATOR)));
+}
+
 /** Whether a leaf path lies inside one of the sections. */
 export function isInFileSections(sections: FileSections, path: string): boolean {
   return sections.paths.some((section) => path === section || path.startsWith(`${section}${PATH_SEPARATOR}`));

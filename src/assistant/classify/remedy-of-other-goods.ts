@@ -6,6 +6,7 @@
  * says nothing against it.
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { readParentPath } from './file-sections.js';
 import { readLeavesByNamePart } from './leaves-by-name-part.js';
 import { stemForIndex } from './stem-for-index.js';
 
@@ -20,14 +21,14 @@ export interface RemedyElsewhere {
  * leaves of other branches only are named for, with the first of them.
  */
 export function findRemedyElsewhere(index: ClassifierIndex, tokens: readonly string[], best: IndexedLeaf, explains: (stem: string, word: string) => boolean): RemedyElsewhere | undefined {
-  const branch = readBranch(best.path);
+  const branch = readParentPath(best.path);
   for (let at = 0; at < tokens.length - 1; at += 1) {
     if (tokens[at] !== AGAINST) continue;
     const word = tokens[at + 1] ?? '';
     const stem = stemForIndex(word);
     if (explains(stem, word)) continue;
     const named = readLeavesByNamePart(index, 'purpose').get(stem) ?? [];
-    if (named.some((other) => readBranch(other.path) === branch)) continue;
+    if (named.some((other) => readParentPath(other.path) === branch)) continue;
     const [leaf] = named;
     if (leaf !== undefined) return { word, leaf };
   }
@@ -35,7 +36,3 @@ export function findRemedyElsewhere(index: ClassifierIndex, tokens: readonly str
 }
 
 const AGAINST = 'от';
-
-function readBranch(path: string): string {
-  return path.slice(0, Math.max(0, path.lastIndexOf(' / ')));
-}
