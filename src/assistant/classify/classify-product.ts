@@ -31,7 +31,7 @@ import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
-import { findUnsaidPurposeTwin, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
+import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -600,7 +600,7 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     // one of its own section does (`Национальная одежда / Жилеты` beside `Женская одежда / Жилеты`): elsewhere it sorts
     // the directory (`Бумажная продукция / Влажные салфетки` beside `Влажные салфетки детские`), it narrows no kind.
     const nouns = item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
-    const sameName = (name: IndexedName): boolean => name.language === item.name.language && sameStems(name.head, item.name.head) && sameStems(name.purpose, item.name.purpose);
+    const sameName = (name: IndexedName): boolean => name.language === item.name.language && haveSameStems(name.head, item.name.head) && haveSameStems(name.purpose, item.name.purpose);
     // A leaf that misses the product's purpose is no other place for it (`Картины и постеры` for `Картина по номерам`).
     const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
@@ -644,10 +644,6 @@ function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'f
     gendersOfSection.set(index, genders);
   }
   return genders.get(readTopSection(leaf.path))?.has(gender) === true;
-}
-
-function sameStems(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((stem) => b.includes(stem));
 }
 
 /**

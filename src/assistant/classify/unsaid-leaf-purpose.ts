@@ -29,7 +29,7 @@ function saysKazakhPurpose(leaf: IndexedLeaf, said: ReadonlySet<string>): boolea
 }
 
 /** Whether two stem lists hold the same stems. */
-function sameStems(a: readonly string[], b: readonly string[]): boolean {
+export function haveSameStems(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((stem) => b.includes(stem));
 }
 
@@ -43,7 +43,7 @@ export function findUnsaidPurposeTwin(index: ClassifierIndex, best: IndexedLeaf,
   for (const name of best.names) {
     // A Kazakh name's purpose is every word before its last (`Қара шай`): only a Russian name's words after `для` are a purpose.
     if (name.language !== 'rus' || name.purpose.length === 0 || name.purpose.some((stem) => isSaid(stem, said))) continue;
-    const plain = (other: IndexedName): boolean => other.language === 'rus' && sameStems(other.head, name.head) && !other.purpose.some((stem) => name.purpose.includes(stem));
+    const plain = (other: IndexedName): boolean => other.language === 'rus' && haveSameStems(other.head, name.head) && !other.purpose.some((stem) => name.purpose.includes(stem));
     const twins = (index.byHeadStem[name.head[0] ?? ''] ?? []).map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id && leaf.names.some(plain));
     // A twin with no purpose at all is the one to name; one for another purpose still tells the name does not say which.
     const bare = twins.find((leaf) => leaf.names.some((other) => plain(other) && other.purpose.length === 0));
