@@ -20,9 +20,6 @@ import { findTwinNamedOutsideType } from '../classify/twin-leaf-words.js';
 import { foldKazakhLetters } from '../transliterate.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
-/** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
-export type AnsweredTypes = ReadonlyMap<string, number>;
-
 const LATIN_WORD = /^[a-z]{2,}$/u;
 // A key longer than this opens no name: keys are product types, a few words.
 const MAX_KEY_WORDS = 8;

@@ -8,7 +8,10 @@ import type { Classification, ClassifierIndex, ClassifyOptions } from '../../../
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { readLeavesById } from '../../../src/assistant/classify/read-leaves-by-id.js';
-import { findAnsweredType, findPickOverAnswer, saysTwinOfAnswer, type AnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { findAnsweredType, findPickOverAnswer, saysTwinOfAnswer } from '../../../src/assistant/review/classify-with-answers.js';
+
+/** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `indexAnsweredTypes`. */
+type AnsweredTypes = ReadonlyMap<string, number>;
 
 /** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
