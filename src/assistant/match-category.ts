@@ -36,6 +36,7 @@ import { createWholeLabelMatcher } from './category-label/match-whole-label.js';
 import { prepareLabelDirectory } from './category-label/prepare-label-directory.js';
 import { readEnglishLabel } from './category-label/read-english-label.js';
 import { readInitials } from './category-label/read-initials.js';
+import { readKindsAlone } from './category-label/read-kinds-alone.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
 import { withSynonyms } from './category-label/with-synonyms.js';
@@ -78,6 +79,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => readSlashLists(matcher, index),
   (matcher, { index }) => readInitials(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),
+  (matcher) => readKindsAlone(matcher),
 ];
 
 /**
