@@ -37,6 +37,7 @@ import { prepareLabelDirectory } from './category-label/prepare-label-directory.
 import { readEnglishLabel } from './category-label/read-english-label.js';
 import { readInitials } from './category-label/read-initials.js';
 import { readKindsAlone } from './category-label/read-kinds-alone.js';
+import { readLatinSpelling } from './category-label/read-latin-spelling.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
 import { withSynonyms } from './category-label/with-synonyms.js';
@@ -79,6 +80,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => readSlashLists(matcher, index),
   (matcher, { index }) => readInitials(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),
+  (matcher) => readLatinSpelling(matcher),
   (matcher) => readKindsAlone(matcher),
 ];
 
