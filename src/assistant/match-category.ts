@@ -31,11 +31,14 @@ import { capByBareHead } from './cap-by-bare-head.js';
 import type { Classification } from './classify/classifier-types.js';
 import { classifyProduct } from './classify/classify-product.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { readAcronyms } from './category-label/read-acronyms.js';
 import { acceptClassifierReading } from './category-label/accept-classifier-reading.js';
 import { createWholeLabelMatcher } from './category-label/match-whole-label.js';
 import { prepareLabelDirectory } from './category-label/prepare-label-directory.js';
 import { readEnglishLabel } from './category-label/read-english-label.js';
 import { readInitials } from './category-label/read-initials.js';
+import { readKindsAlone } from './category-label/read-kinds-alone.js';
+import { readLatinSpelling } from './category-label/read-latin-spelling.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
 import { withSynonyms } from './category-label/with-synonyms.js';
@@ -77,7 +80,10 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => readEnglishLabel(matcher, index),
   (matcher, { index }) => readSlashLists(matcher, index),
   (matcher, { index }) => readInitials(matcher, index),
+  (matcher, { index }) => readAcronyms(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),
+  (matcher) => readLatinSpelling(matcher),
+  (matcher) => readKindsAlone(matcher),
 ];
 
 /**

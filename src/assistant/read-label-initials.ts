@@ -18,6 +18,18 @@ export interface LabelInitials {
   letters: string;
 }
 
+// A word of two to five Cyrillic capitals between spaces or signs (`БП`, `ИБП`): an acronym, unless the whole label is in capitals.
+const ACRONYM = /(?<![\p{L}\p{N}])[А-ЯЁ]{2,5}(?![\p{L}\p{N}])/gu;
+
+/**
+ * The acronyms of a label (`БП для ПК`: `БП`, `ПК`; `ИБП`), as initials (`бп`); none in a label of several words written all
+ * in capitals (`ЧАЙ ЧЕРНЫЙ`), whose capitals say nothing.
+ */
+export function findLabelAcronyms(text: string): LabelInitials[] {
+  if (!/\p{Ll}/u.test(text) && /\p{L}\s+\p{L}/u.test(text.trim())) return [];
+  return [...text.matchAll(ACRONYM)].map((found) => ({ written: found[0], letters: readLetters(found[0]) }));
+}
+
 /** The runs of initials in a label's text, in order. */
 export function findLabelInitials(text: string): LabelInitials[] {
   return [...text.matchAll(INITIALS)].map((found) => ({ written: found[0], letters: readLetters(found[0]) }));

@@ -1,0 +1,56 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { buildAddedCategoryCandidate } from '../build-match-candidates.js';
+import { splitNamePhrase } from '../classify/split-name-phrase.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import type { CategoryMatcher } from '../match-category.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { areInitialsOf, findLabelAcronyms } from '../read-label-initials.js';
+import { LOOSE_CAP } from './label-scores.js';
+import { readLabelHead, STOP_WORDS } from './label-text.js';
+
+/** A leaf as an acronym is read against it: the words of its name's head, and every stem of its name. */
+interface AcronymLeaf {
+  leaf: Category;
+  head: string[];
+  stems: Set<string>;
+}
+
+/**
+ * `БП для ПК`: an acronym a seller writes for a kind (`БП` of `Блоки питания`) is no word of the directory, so the label
+ * was a question led by whatever its other words met (`Системные блоки`). A leaf whose name's head words the acronym's
+ * letters begin, in order, and whose name holds every other word of the label, comes first among the question's
+ * candidates. Never a sure pick: initials are weak evidence (`read-initials.ts`); an acronym the directory writes as a
+ * word (`ПК`, `ТВ`) is read as that word, and a label already sure is left as it is.
+ */
+export function readAcronyms(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let leaves: AcronymLeaf[] | undefined;
+  let directoryWords: Set<string> | undefined;
+  const readLeaves = (): AcronymLeaf[] =>
+    (leaves ??= index.directories.categories
+      .filter((category) => !index.nonLeafIds.has(category.id))
+      .map((leaf) => {
+        const words = tokenizeForMatch(leaf.name.rus);
+        return { leaf, head: splitNamePhrase(words, 'rus').head, stems: new Set(words.map(stemForIndex)) };
+      }));
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      if (match.status !== 'todo') return match;
+      const head = readLabelHead(text);
+      directoryWords ??= new Set(readLeaves().flatMap(({ stems }) => [...stems]));
+      const known = directoryWords;
+      const acronyms = findLabelAcronyms(head).filter((acronym) => !known.has(stemForIndex(acronym.letters)));
+      if (acronyms.length !== 1) return match;
+      const [acronym] = acronyms;
+      if (acronym === undefined) return match;
+      const others = tokenizeForMatch(head.replace(acronym.written, ' ')).filter((word) => !STOP_WORDS.has(word));
+      const fits = readLeaves().filter(({ head: words, stems }) => words.length >= 2 && areInitialsOf(acronym, words) && others.every((word) => stems.has(stemForIndex(word))));
+      if (fits.length === 0) return match;
+      // A likeness, no name: shown as high as one (0.87), below the sure score.
+      const first = fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, LOOSE_CAP));
+      const candidates = [...first, ...match.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
+      return { ...match, candidates, doubt: `"${acronym.written}" may be the initials of ${fits.map(({ leaf }) => leaf.name.rus).join(', ')}`, heldBy: [...(match.heldBy ?? []), acronym.written] };
+    },
+  };
+}
