@@ -9,7 +9,8 @@
  * `мышь беспроводная`) — as is a type no leaf is proposed for. The leaves of one top-level section are
  * then gathered into questions of a few types, each type with its own leaf (`gatherSectionLeaves`), so
  * that a sure type alone at its leaf is no question of one row or two; a leaf alone in its section with
- * one type is asked alone. A type whose own evidence doubts its proposal (`find-proposal-doubt.ts`) stays in its question but
+ * one type is asked alone. The small questions of several sections (two to five types) are then packed together, at most
+ * six types a question (`packSmallQuestions`), so that a section of two types is no question of its own. A type whose own evidence doubts its proposal (`find-proposal-doubt.ts`) stays in its question but
  * is no line the question's `yes` takes: it stands first, marked, answered on its own row.
  */
 import { readTopSection } from '../classify/file-sections.js';
@@ -41,9 +42,17 @@ export const JOIN_FLOOR = 0.6;
  */
 export const MOST_TYPES_IN_QUESTION = 12;
 
-/** Unsure types asked as one question: of one proposed leaf, or of several leaves of one top-level section, each type its own. */
+/**
+ * The most types a question lists when it packs the small questions of several sections (`packSmallQuestions`): half of
+ * `MOST_TYPES_IN_QUESTION`, for its lines are unlike goods, read one by one, and each doubted line is a cell of its own. On the
+ * dev lists at 12 the 50 questions settled 0.3–1.4 points more, but 50 filled cells up to 2.1 points fewer (the packed
+ * questions of many doubted lines no longer fitted the last cells); at 6 neither budget lost more than a few rows.
+ */
+export const MOST_TYPES_ACROSS_SECTIONS = 6;
+
+/** Unsure types asked as one question: of one proposed leaf, or of several leaves of one top-level section (or of a few small sections), each type its own. */
 export interface LeafGroup {
-  /** The leaf proposed for every type of the group; undefined when its types are proposed different leaves (of one section). */
+  /** The leaf proposed for every type of the group; undefined when its types are proposed different leaves (of one section, or of several small ones packed). */
   leafId: number | undefined;
   /**
    * Its types (two at least): those answered on their own rows first, then a leaf's types together, the leaf of the most rows
@@ -112,10 +121,9 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
  * questions of at most `MOST_TYPES_IN_QUESTION` types, each type with its own leaf, so that one "yes" settles the sure
  * types of several leaves, `no` leaving out the ones it does not fit. A leaf the seller would answer otherwise for a whole
  * family of types (`тетрадь` proposed under children's goods) still stands together inside its question. A leaf whose path
- * is unknown stays a question of its own.
+ * is unknown stays a question of its own. The small questions of several sections are then packed (`packSmallQuestions`).
  */
 function gatherSectionLeaves(leaves: readonly LeafGroup[]): LeafGroup[] {
-  const rowsOf = (group: LeafGroup): number => group.types.reduce((total, type) => total + type.rows, 0);
   const bySection = new Map<string, LeafGroup[]>();
   const alone: LeafGroup[] = [];
   for (const leaf of leaves) {
@@ -124,19 +132,53 @@ function gatherSectionLeaves(leaves: readonly LeafGroup[]): LeafGroup[] {
     else bySection.set(readTopSection(path), [...(bySection.get(readTopSection(path)) ?? []), leaf]);
   }
   const gathered: LeafGroup[] = [...alone];
+  const small: LeafGroup[] = [];
   for (const section of bySection.values()) {
     let current: LeafGroup[] = [];
     const close = (): void => {
-      if (current.length > 0) gathered.push({ leafId: current.length === 1 ? current[0]?.leafId : undefined, types: current.flatMap((leaf) => leaf.types) });
+      const question = { leafId: current.length === 1 ? current[0]?.leafId : undefined, types: current.flatMap((leaf) => leaf.types) };
+      if (current.length > 0) (isSmallQuestion(question) ? small : gathered).push(question);
       current = [];
     };
-    for (const leaf of [...section].sort((a, b) => rowsOf(b) - rowsOf(a) || (a.types[0]?.type ?? '').localeCompare(b.types[0]?.type ?? ''))) {
+    for (const leaf of [...section].sort(compareByRows)) {
       if (current.reduce((total, item) => total + item.types.length, 0) + leaf.types.length > MOST_TYPES_IN_QUESTION) close();
       current.push(leaf);
     }
     close();
   }
-  return gathered;
+  return [...gathered, ...packSmallQuestions(small)];
+}
+
+/**
+ * Whether a section's question is small enough to share a question with other sections' (`packSmallQuestions`): two types
+ * at least (a type alone in its section stays a question of its own, as a line no group's `yes` took before), fewer than
+ * `MOST_TYPES_ACROSS_SECTIONS`.
+ */
+function isSmallQuestion(question: LeafGroup): boolean {
+  return question.types.length >= 2 && question.types.length < MOST_TYPES_ACROSS_SECTIONS;
+}
+
+/**
+ * The small questions of several sections packed into questions of at most `MOST_TYPES_ACROSS_SECTIONS` types (first fit,
+ * the question of the most rows first), each section's types together, each type with its own leaf: what a `yes` takes is
+ * the same lines, a `no` the same cell, but the section of two or three types is no question of its own past the seller's
+ * fiftieth. A question packed alone keeps its leaf.
+ */
+function packSmallQuestions(small: readonly LeafGroup[]): LeafGroup[] {
+  const sizeOf = (bin: readonly LeafGroup[]): number => bin.reduce((total, question) => total + question.types.length, 0);
+  const bins: LeafGroup[][] = [];
+  for (const question of [...small].sort(compareByRows)) {
+    const bin = bins.find((open) => sizeOf(open) + question.types.length <= MOST_TYPES_ACROSS_SECTIONS);
+    if (bin === undefined) bins.push([question]);
+    else bin.push(question);
+  }
+  return bins.map((bin) => (bin.length === 1 ? (bin[0] as LeafGroup) : { leafId: undefined, types: bin.flatMap((question) => question.types) }));
+}
+
+/** Groups of the most rows first; of as many, by their first type's name. */
+function compareByRows(a: LeafGroup, b: LeafGroup): number {
+  const rowsOf = (group: LeafGroup): number => group.types.reduce((total, type) => total + type.rows, 0);
+  return rowsOf(b) - rowsOf(a) || (a.types[0]?.type ?? '').localeCompare(b.types[0]?.type ?? '');
 }
 
 /**
