@@ -139,6 +139,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
   dropNotesAnywhere(phrases);
+  dropLackBeforeGoods(phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
@@ -173,7 +174,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
-    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
+    const read = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
+    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words);
+    const found = later < 0 || models === undefined ? read : readEnglishHead((words) => readHead(phrase.slice(later), words), brandLike, models, capitals);
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -183,6 +186,17 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     if (namesGoods(found)) return toType(found);
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
+}
+
+/**
+ * Where a phrase of a name in Latin names its goods by a word the English table reads as goods written after the brand and model
+ * (`vga` of `MSI GeForce RTX 4070 Ventus VGA`, `ssd` of `Crucial P3 SSD M.2`: `brandFirst`, with a Russian reading), when the
+ * head read from the phrase's start (`read`) holds no goods word of the table: the maker's and model's words before a number
+ * ended that head, and it named no goods (`msi geforce rtx`), one type per model line. -1 where there is no such word.
+ */
+function findLaterBrandFirstGoods(phrase: readonly string[], read: readonly string[]): number {
+  if (read.some((word) => readEnglishProductWord(word)?.role === 'goods')) return -1;
+  return phrase.findIndex((word, at) => at > 0 && !read.includes(word) && readEnglishProductWord(word)?.brandFirst === true && readEnglishProductWord(word)?.russian !== '');
 }
 
 /**
@@ -238,6 +252,18 @@ function dropNotesAnywhere(phrases: string[][]): void {
     const kept = phrase.filter((_, i) => marked[i] !== true);
     if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
     else if (phrases.length > 1) phrases.splice(at, 1);
+  }
+}
+
+/**
+ * Drops a `без …` phrase that stands before any Russian word of goods of its phrase (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`,
+ * `CPU без кулера INTEL CORE I7`) from the words the head is read from (the name's `tokens` keep it): it names a part the goods do
+ * not have, never what they are, as a composition (`с …`) does not. Read as the name's only Russian word, `кулера` was the type
+ * of processors, and coolers were proposed. After the head (`Конфеты без сахара`) the phrase is read as before.
+ */
+function dropLackBeforeGoods(phrases: string[][]): void {
+  for (const phrase of phrases) {
+    for (let first = phrase.findIndex(isRussianGoodsWord); first > 0 && phrase[first - 1] === 'без'; first = phrase.findIndex(isRussianGoodsWord)) phrase.splice(first - 1, 2);
   }
 }
 
