@@ -180,6 +180,16 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['носочки', 'носки'], ['колготы', 'колготки'], ['бейсболки', 'головные уборы', KIND],
   ['лифчики', 'нижнее белье', KIND], ['лосины', 'леггинсы'], ['олимпийки', 'спортивные куртки', KIND], ['галоши', 'резиновые сапоги', LOOSE], ['калоши', 'резиновые сапоги', LOOSE],
   ['блузы', 'блузки и рубашки', KIND], ['семейники', 'нижнее белье', KIND], ['боксеры', 'нижнее белье', LOOSE], ['кроксы', 'сабо', KIND],
+  // Computers and networks: the trade's own words and abbreviations (`Свитч`, `СЖО`, Kazakh `жедел жады`, RAM) for goods the
+  // directory names otherwise; `кейс` is a computer case as often as a carrying case, so only a candidate.
+  ['свитч', 'коммутаторы'], ['свитчи', 'коммутаторы'], ['жедел жады', 'оперативная память'], ['сжо', 'системы охлаждения'],
+  ['ультрабук', 'ноутбуки', KIND], ['кейс', 'корпуса для пк', LOOSE],
+  ['внешний hdd', 'внешние жесткие диски'], ['внешний ssd', 'внешние жесткие диски', LOOSE], ['флеш диск', 'usb-флешки'], ['флеш накопитель', 'usb-флешки'],
+  ['охлаждающая подставка', 'подставки для ноутбуков'], ['термоинтерфейс', 'термопаста', LOOSE], ['репитер', 'усилители сигнала', LOOSE],
+  // Camping, hunting and fishing: Kazakh and trade words for goods named otherwise (`пышақ`, a knife; `манок`, a game call, whose
+  // plural `манки` the stemmer reads as semolina's `манка`; `пончо`, a rain poncho; `гермобаул`, a dry bag).
+  ['пышақ', 'ножи'], ['манок', 'манки и приманки для охоты'], ['пончо от дождя', 'дождевики', KIND],
+  ['гермобаул', 'гермомешки', KIND], ['термосумка', 'сумки-холодильники'], ['репеллент от комаров', 'средства от комаров'],
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
