@@ -23,11 +23,19 @@
  * word in a noun genitive's form (`-а`, `-я`, `-ы`, `-и`) that every name showing it writes right
  * after one and the same head (`Кубик Рубика`, `Жгут Эсмарха`): the head's eponym, where a brand
  * follows goods of several kinds (`Творог Агуша`, `Кефир Агуша`).
+ *
+ * A word the file writes in front of many different goods is no type either, whatever its case (`Следопыт Палатка …`,
+ * `Следопыт Котелок …`, `Следопыт Нож …`; a shop's note in a language the notes do not list): first in names whose next
+ * Cyrillic word opens other names of the file on its own, three different ones at least, it is read as a brand is, so that the
+ * goods after it are the type. Read as the type, it made one question of a monitor, RAM and a cooler, and one answer sent them
+ * to one leaf. No adjective (`Игровой Монитор`, `Игровая Мышь`: a kind of each) and no word of the directory's.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
+import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
+import { COUNT_WORDS } from '../classify/extract-product-type.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -61,6 +69,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
   const lower = new Set<string>();
   // How many names each word heads the product type of.
   const heads = new Map<string, number>();
+  // The first word of names → the Cyrillic words that follow it, each the first Cyrillic word after it, and two names.
+  const leads = new Map<string, Lead>();
   let mixedCase = 0;
   let sentenceCaseNames = 0;
   return {
@@ -70,6 +80,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const opening = words.find((word) => CYRILLIC_WORD.test(word));
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
+      addLead(leads, words, name);
       if (name === name.toUpperCase()) return;
       mixedCase += 1;
       const later = words.slice(1);
@@ -97,11 +108,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       }
     },
     finish() {
-      // A file that writes most names in Title Case shows no brand by case at all.
-      if (sentenceCaseNames * 2 < mixedCase) return [];
       const directoryWords = readDirectoryWords(index);
       const found: FileBrandWord[] = [];
-      for (const [word, entry] of capitalised) {
+      // A file that writes most names in Title Case shows no brand by case at all.
+      for (const [word, entry] of sentenceCaseNames * 2 < mixedCase ? [] : capitalised) {
         if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
@@ -112,9 +122,50 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
+      const taken = new Set(found.map((brand) => brand.word));
+      // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
+      const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word));
+      // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
+      const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
+      for (const [word, lead] of leads) {
+        if (taken.has(word) || !first.has(word) || countLeadTypes(lead.after, heads, first) < MIN_LEAD_TYPES) continue;
+        found.push({ word, names: lead.names, examples: lead.examples });
+      }
       return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
+}
+
+/** A first word of names: the first Cyrillic word after it in each, how many names, and two of them. */
+interface Lead {
+  after: Set<string>;
+  names: number;
+  examples: string[];
+}
+
+// How many different goods, each opening other names of the file, a word must stand in front of to be no type.
+const MIN_LEAD_TYPES = 3;
+
+/** Notes the first word of a name (Cyrillic, four letters or more) and the first Cyrillic word after it. */
+function addLead(leads: Map<string, Lead>, words: readonly string[], name: string): void {
+  const [first, ...rest] = words;
+  if (first === undefined || !CYRILLIC_WORD.test(first) || Array.from(first).length < MIN_LETTERS) return;
+  const next = rest.find((word) => CYRILLIC_WORD.test(word));
+  const word = tokenizeForMatch(first)[0];
+  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
+  if (word === undefined || after === undefined || after === word) return;
+  const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, examples: [] };
+  lead.after.add(after);
+  lead.names += 1;
+  if (lead.examples.length < EXAMPLES) lead.examples.push(name);
+  leads.set(word, lead);
+}
+
+/** How many of the words after a first word open other names of the file on their own: no adjective (`Яркий Луч`), no lead (`leads`). */
+function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, number>, leads: ReadonlySet<string>): number {
+  let types = 0;
+  for (const word of after) if ((heads.get(word) ?? 0) > 0 && !ADJECTIVE_FORM.test(word) && !leads.has(word)) types += 1;
+  return types;
 }
 
 /** A word after a brand word, normalised, where it may be the brand's second word (a capitalised Cyrillic word); `''` otherwise. */
