@@ -63,10 +63,12 @@ const MAX_HEAD_WORDS = 4;
 const FORM_WORDS = new Set(['в', 'во']);
 // What the goods come with (`Комод с пеленальником`): read beside the type, never as the type.
 const WITH_WORDS = new Set(['с', 'со']);
-const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
+const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов|песочн|пудров|оливков|сиренев|персиков|горчичн|изумрудн|кремов|лилов|салатов|терракотов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 // The genitive, dative or prepositional of an adjective (`черного`, `белых`): a case the nominative head never takes.
 const OBLIQUE_ADJECTIVE = /(?:ого|его|ых|их)$/u;
-const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
+// Colours written as one word that no ending tells (Kazakh, English; Russian nouns and indeclinables: `хаки`, `графит`, `камуфляж`,
+// and the `темно`, `светло` of `темно-синий`): a qualifier of the goods as any colour is.
+const COLOUR_WORDS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink', 'хаки', 'графит', 'камуфляж', 'мультиколор', 'беж', 'темно', 'светло']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
 /** How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`, `к-т`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`). */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'кт', 'ед', 'дана', 'pcs', 'pc']);
@@ -445,7 +447,7 @@ function readCutWords(name: string): string[] {
 
 /** Whether a word is a colour (Russian, Kazakh or English). */
 export function isColourWord(word: string): boolean {
-  return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return COLOUR.test(word) || COLOUR_WORDS.has(word);
 }
 
 /**
@@ -493,7 +495,7 @@ export function readSizeMarks(tokens: readonly string[], at: number): string[] {
 
 /** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || COLOUR_WORDS.has(word) || LIMIT_WORDS.has(word);
 }
 
 // The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).

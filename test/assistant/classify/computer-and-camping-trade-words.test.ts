@@ -69,6 +69,20 @@ describe('the computer trade\'s abbreviations', () => {
   });
 });
 
+describe('colours no ending tells (`песочный`, `пудровый`, `хаки`, `камуфляж`, `темно-синий`)', () => {
+  it('are qualifiers, never the type of goods named in Latin', () => {
+    expect(key('VGA 4GB GDDR6 MSI GeForce RTX 4070 Ventus песочный')).toBe('vga');
+    expect(key('PSU 850 Вт Chieftec пудровый уценка')).toBe('psu');
+    expect(key('Термос хаки 1 л Stanley')).toBe('термос хаки');
+    expect(extractProductType('HDD темно-синий 1TB WD Blue').words[0]).toBe('hdd');
+  });
+
+  it('leave the goods they stand before (`Графит порошок`) and a Russian head after them', () => {
+    expect(key('Костюм камуфляж Huntsman 52')).toBe('костюм камуфляж');
+    expect(extractProductType('Пудровая пудра 10 г').words).toContain('пудра');
+  });
+});
+
 describe('trade words of the synonyms table', () => {
   it('place the goods in the leaf the directory names otherwise', () => {
     const cases: [string, string][] = [
@@ -81,6 +95,8 @@ describe('trade words of the synonyms table', () => {
       ['Гермобаул Tramp 80 л', 'Гермомешки'],
       ['Термосумка 45 л Следопыт', 'Сумки-холодильники'],
       ['Репеллент от комаров 75 мл Gardex', 'Средства от комаров'],
+      ['Камера для ПК Logitech C270 1080p', 'Веб-камеры'],
+      ['Термоинтерфейс Thermal Grizzly Kryonaut 1 г', 'Термопаста'],
     ];
     for (const [name, leaf] of cases) expect({ name, ...pick(name) }).toEqual({ name, leaf, confident: true });
   });
