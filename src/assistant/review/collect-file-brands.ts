@@ -35,7 +35,7 @@ import type { ClassifierIndex } from '../classify/classifier-types.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
 import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
-import { COUNT_WORDS } from '../classify/extract-product-type.js';
+import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -58,6 +58,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
+const CAPITALS = /^\p{Lu}{2,}$/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
 // A noun's genitive singular or nominative plural: `Рубика`, `Эсмарха`.
@@ -128,7 +129,11 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
       const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
       for (const [word, lead] of leads) {
-        if (taken.has(word) || !first.has(word) || countLeadTypes(lead.after, heads, first) < MIN_LEAD_TYPES) continue;
+        if (taken.has(word) || !isLeadWord(word)) continue;
+        const types = countLeadTypes(lead.after, heads, first);
+        // `Торвикс Сапоги …`, `Кизляр Нож …`: a proper name in front of goods the file names on their own, in every name it opens.
+        const beforeGoods = lead.proper === lead.names && lead.names >= MIN_NAMES && types === lead.after.size;
+        if (!(first.has(word) && types >= MIN_LEAD_TYPES) && !beforeGoods) continue;
         found.push({ word, names: lead.names, examples: lead.examples });
       }
       return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
@@ -140,6 +145,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
 interface Lead {
   after: Set<string>;
   names: number;
+  /** Names that write it as a proper name is written, with a word of goods capitalised right after it. */
+  proper: number;
   examples: string[];
 }
 
@@ -154,9 +161,14 @@ function addLead(leads: Map<string, Lead>, words: readonly string[], name: strin
   const word = tokenizeForMatch(first)[0];
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
   if (word === undefined || after === undefined || after === word) return;
-  const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, examples: [] };
+  const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
   lead.after.add(after);
   lead.names += 1;
+  // Right after it, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods), and no pack (`Шампуры набор`).
+  const joined = next === rest[0] && !name.trimStart().slice(first.length).startsWith('-') && !CONTAINER_WORDS.has(after);
+  // The first word of a name is capitalised by the sentence: only goods capitalised after it (`Торвикс Сапоги`, `СИБИРЬ Сапоги`)
+  // show it a name of its own, never `Тандыр нан` (a tandoor flatbread).
+  if (joined && (CAPITALISED.test(first) || CAPITALS.test(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
   if (lead.examples.length < EXAMPLES) lead.examples.push(name);
   leads.set(word, lead);
 }

@@ -1,7 +1,8 @@
 /**
  * A word a file writes in front of many different goods is no type (issue 33, loop24): first in names whose next Cyrillic word
- * opens other names of the file on its own, three different ones at least, it is read as a brand is (`collect-file-brands.ts`),
- * so the goods after it are the type. The words are of no list: a brand or note of one file.
+ * opens other names of the file on its own, three different ones at least (or one, where each name writes it as a proper name
+ * right before them), it is read as a brand is (`collect-file-brands.ts`), so the goods after it are the type. The words are of
+ * no list: a brand or note of one file.
  */
 import { describe, expect, it } from 'vitest';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
@@ -32,9 +33,19 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readProductTypeKey('БОРЕЙ Палатка 2-местная', undefined, known)).toBe('палатка');
   });
 
-  it('is not one in front of two goods only, nor where the goods after it open no names of their own', () => {
-    expect(readWords([...GOODS, 'Борей Палатка 2-местная', 'Борей Нож охотничий'])).not.toContain('борей');
+  it('is not one in front of two goods only in lower case, nor where the goods after it open no names of their own', () => {
+    expect(readWords([...GOODS, 'борей Палатка 2-местная', 'борей Нож охотничий'])).not.toContain('борей');
     expect(readWords(['Борей Тент 3х3', 'Борей Гамак', 'Борей Казан 8 л', 'Горелка газовая'])).not.toContain('борей');
+  });
+
+  it('is read as a brand in front of one kind of goods too, where every name writes it as a proper name right before them', () => {
+    expect(readWords([...GOODS, 'Торвикс Палатка 2-местная', 'ТОРВИКС Палатка зимняя'])).toContain('торвикс');
+    // Written in lower case once, or joined to the goods by a hyphen (`Мини-печь`), or before a pack (`Шампуры набор`): a word of goods.
+    expect(readWords([...GOODS, 'Торвикс Палатка 2-местная', 'торвикс Палатка зимняя'])).not.toContain('торвикс');
+    expect(readWords([...GOODS, 'Мини-палатка 1-местная', 'Мини-палатка детская'])).not.toContain('мини');
+    // The first word is capitalised by the sentence: goods in lower case after it are its own (`Тандыр нан`, a tandoor flatbread).
+    expect(readWords([...GOODS, 'Нан пшеничный', 'Тандыр нан 300 г', 'Тандыр нан 1 шт'])).not.toContain('тандыр');
+    expect(readWords([...GOODS, 'Набор походный', 'Шампуры набор 6 шт', 'Шампуры набор 10 шт'])).not.toContain('шампуры');
   });
 
   it('is never an adjective (a kind of each), a word of the directory, or a word before brands (`Налобник Фотон`)', () => {
