@@ -136,7 +136,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         if (!(first.has(word) && types >= MIN_LEAD_TYPES) && !beforeGoods) continue;
         found.push({ word, names: lead.names, examples: lead.examples });
       }
-      return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
+      // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
+      // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
+      const afterBrands = new Set([...found].flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
+      return found.filter((brand) => !afterBrands.has(brand.word)).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
 }

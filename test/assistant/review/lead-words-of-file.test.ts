@@ -48,6 +48,12 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readWords([...GOODS, 'Набор походный', 'Шампуры набор 6 шт', 'Шампуры набор 10 шт'])).not.toContain('шампуры');
   });
 
+  it('makes the word written right after it the goods, no brand of their own (`Следопыт Разжигатель твердый`)', () => {
+    const names = [...GOODS, 'Следопыт Палатка трекинговая', 'Следопыт Нож складной', 'Следопыт Котелок походный', 'Следопыт Разжигатель твердый 10 шт', 'Следопыт Разжигатель жидкий 0,5 л', 'Разжигатель твердый 12 шт'];
+    expect(readWords(names)).toContain('следопыт');
+    expect(readWords(names)).not.toContain('разжигатель');
+  });
+
   it('is never an adjective (a kind of each), a word of the directory, or a word before brands (`Налобник Фотон`)', () => {
     const names = [...GOODS, 'Туристический Палатка', 'Туристический Нож', 'Туристический Котелок', 'Детский Палатка', 'Детский Нож', 'Детский Фонарь'];
     expect(readWords(names)).toEqual([]);
