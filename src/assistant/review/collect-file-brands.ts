@@ -28,7 +28,9 @@
  * `Следопыт Котелок …`, `Следопыт Нож …`; a shop's note in a language the notes do not list): first in names whose next
  * Cyrillic word opens other names of the file on its own, three different ones at least, it is read as a brand is, so that the
  * goods after it are the type. Read as the type, it made one question of a monitor, RAM and a cooler, and one answer sent them
- * to one leaf. No adjective (`Игровой Монитор`, `Игровая Мышь`: a kind of each) and no word of the directory's.
+ * to one leaf. No adjective (`Игровой Монитор`, `Игровая Мышь`: a kind of each) and no word of the directory's. In front of one
+ * kind of goods only, it is one where every name writes it as a proper name with the goods capitalised right after it (`Торвикс
+ * Сапоги`; never `Тандыр нан`, whose first word the sentence capitalises). A word written right after such a word is the goods.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
@@ -126,19 +128,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const taken = new Set(found.map((brand) => brand.word));
       // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
       const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word));
-      // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
-      const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
-      for (const [word, lead] of leads) {
-        if (taken.has(word) || !isLeadWord(word)) continue;
-        const types = countLeadTypes(lead.after, heads, first);
-        // `Торвикс Сапоги …`, `Кизляр Нож …`: a proper name in front of goods the file names on their own, in every name it opens.
-        const beforeGoods = lead.proper === lead.names && lead.names >= MIN_NAMES && types === lead.after.size;
-        if (!(first.has(word) && types >= MIN_LEAD_TYPES) && !beforeGoods) continue;
-        found.push({ word, names: lead.names, examples: lead.examples });
-      }
+      found.push(...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word)));
       // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
       // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
-      const afterBrands = new Set([...found].flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
+      const afterBrands = new Set(found.flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
       return found.filter((brand) => !afterBrands.has(brand.word)).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
@@ -174,6 +167,24 @@ function addLead(leads: Map<string, Lead>, words: readonly string[], name: strin
   if (joined && (CAPITALISED.test(first) || CAPITALS.test(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
   if (lead.examples.length < EXAMPLES) lead.examples.push(name);
   leads.set(word, lead);
+}
+
+/**
+ * The first words of names that are no type (`isLeadWord`: none the file shows a brand by case, no note, adjective or directory
+ * word): in front of `MIN_LEAD_TYPES` different goods at least, or, written as a proper name, in front of goods in every name.
+ */
+function findLeadBrands(leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, isLeadWord: (word: string) => boolean): FileBrandWord[] {
+  // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
+  const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
+  const found: FileBrandWord[] = [];
+  for (const [word, lead] of leads) {
+    if (!isLeadWord(word)) continue;
+    const types = countLeadTypes(lead.after, heads, first);
+    // `Торвикс Сапоги …`, `Кизляр Нож …`: a proper name in front of goods the file names on their own, in every name it opens.
+    const beforeGoods = lead.proper === lead.names && lead.names >= MIN_NAMES && types === lead.after.size;
+    if ((first.has(word) && types >= MIN_LEAD_TYPES) || beforeGoods) found.push({ word, names: lead.names, examples: lead.examples });
+  }
+  return found;
 }
 
 /** How many of the words after a first word open other names of the file on their own: no adjective (`Яркий Луч`), no lead (`leads`). */
