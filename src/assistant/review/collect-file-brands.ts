@@ -83,7 +83,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const opening = words.find((word) => CYRILLIC_WORD.test(word));
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
-      addLead(leads, words, name);
+      if (opening === words[0] && head !== undefined) addLead(leads, words, name, head);
       if (name === name.toUpperCase()) return;
       mixedCase += 1;
       const later = words.slice(1);
@@ -149,14 +149,13 @@ interface Lead {
 // How many different goods, each opening other names of the file, a word must stand in front of to be no type.
 const MIN_LEAD_TYPES = 3;
 
-/** Notes the first word of a name (Cyrillic, four letters or more) and the first Cyrillic word after it. */
-function addLead(leads: Map<string, Lead>, words: readonly string[], name: string): void {
+/** Notes the first word of a name (Cyrillic, four letters or more; `word`, normalised) and the first Cyrillic word after it. */
+function addLead(leads: Map<string, Lead>, words: readonly string[], name: string, word: string): void {
   const [first, ...rest] = words;
-  if (first === undefined || !CYRILLIC_WORD.test(first) || Array.from(first).length < MIN_LETTERS) return;
-  const next = rest.find((word) => CYRILLIC_WORD.test(word));
-  const word = tokenizeForMatch(first)[0];
+  if (first === undefined || Array.from(first).length < MIN_LETTERS) return;
+  const next = rest.find((each) => CYRILLIC_WORD.test(each));
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
-  if (word === undefined || after === undefined || after === word) return;
+  if (after === undefined || after === word) return;
   const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
   lead.after.add(after);
   lead.names += 1;
