@@ -180,6 +180,19 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['носочки', 'носки'], ['колготы', 'колготки'], ['бейсболки', 'головные уборы', KIND],
   ['лифчики', 'нижнее белье', KIND], ['лосины', 'леггинсы'], ['олимпийки', 'спортивные куртки', KIND], ['галоши', 'резиновые сапоги', LOOSE], ['калоши', 'резиновые сапоги', LOOSE],
   ['блузы', 'блузки и рубашки', KIND], ['семейники', 'нижнее белье', KIND], ['боксеры', 'нижнее белье', LOOSE], ['кроксы', 'сабо', KIND],
+  // Computers and networks: the trade's own words and abbreviations (`Свитч`, `СЖО`, Kazakh `жедел жады`, RAM) for goods the
+  // directory names otherwise. (`кейс`, a PC case as often as a carrying case, is left out: known, `Wireless Earbuds Кейсик` read
+  // its diminutive as goods.)
+  ['свитч', 'коммутаторы'], ['жедел жады', 'оперативная память'], ['сжо', 'системы охлаждения'],
+  ['ультрабук', 'ноутбуки', KIND],
+  ['флеш диск', 'usb-флешки'], ['флеш накопитель', 'usb-флешки'],
+  ['охлаждающая подставка', 'подставки для ноутбуков'], ['термоинтерфейс', 'термопаста', KIND], ['репитер', 'усилители сигнала', LOOSE],
+  ['камера для пк', 'веб-камеры'], ['камера для компьютера', 'веб-камеры'], ['сетевое зарядное', 'зарядные устройства'],
+  // Camping, hunting and fishing: Kazakh and trade words for goods named otherwise (`пышақ`, a knife; `манок`, a game call, whose
+  // plural `манки` the stemmer reads as semolina's `манка`; `гермобаул`, a dry bag). `пончо` is left out: known, `Пончик` (a
+  // design's name, `Water Bottle Пончик`) read as its diminutive.
+  ['пышақ', 'ножи'], ['манок', 'манки и приманки для охоты'],
+  ['гермобаул', 'гермомешки', KIND], ['термосумка', 'сумки-холодильники'], ['репеллент от комаров', 'средства от комаров'],
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.

@@ -298,6 +298,22 @@ const IMPORTER_GOODS: readonly (readonly [string, string])[] = [
 ];
 
 /**
+ * Trade abbreviations a computer shop names its goods by (`VGA ASUS Dual RTX 4060`, `MSI GeForce RTX 4070 Ventus VGA`, `PSU 750W`,
+ * `UPS 650VA`), each of one kind of goods in any price list of the trade, with the Russian words the directory names it by. The
+ * trade writes the maker, the chip and the model before them (`Crucial P3 SSD`, `DeepCool PF PSU`): those words are the brand's,
+ * and the type is the abbreviation, else every card of a maker's line was a type of its own that no leaf explains. `MB` is left
+ * out: it is the megabyte as often.
+ */
+const TRADE_ABBREVIATIONS: readonly (readonly [string, string])[] = [
+  ['cpu', 'процессор'],
+  ['hdd', 'жесткий диск'],
+  ['psu', 'блок питания'],
+  ['ssd', 'ssd накопитель'],
+  ['ups', 'источник бесперебойного питания'],
+  ['vga', 'видеокарта'],
+];
+
+/**
  * Goods an importer of cosmetics, household chemicals and Asian groceries names in English (`Etude Mascara Volume`, `Lion
  * Mouthwash`, `Attack Laundry Gel`, `Nori Sheets`), known as goods so that the type is keyed by them and never by the brand before
  * them, yet with no Russian reading: what each is in the directory depends on words the table does not read (`toner` of the
@@ -336,7 +352,7 @@ export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = re
 
 function readEnglishProductTable(): Map<string, EnglishProductWord> {
   const table = new Map<string, EnglishProductWord>(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
-  for (const [word, russian] of IMPORTER_GOODS) table.set(word, { role: 'goods', russian, brandFirst: true });
+  for (const [word, russian] of [...IMPORTER_GOODS, ...TRADE_ABBREVIATIONS]) table.set(word, { role: 'goods', russian, brandFirst: true });
   // A word the table reads in Russian keeps its reading (`coffee` is a kind of maker, `soap` of a dispenser).
   for (const group of KEY_ONLY_GOODS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'goods', russian: '', loose: true, keyOnly: true, brandFirst: true });
   for (const group of KEY_ONLY_KINDS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'kind', russian: '', loose: true, keyOnly: true });

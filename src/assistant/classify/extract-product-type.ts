@@ -63,10 +63,12 @@ const MAX_HEAD_WORDS = 4;
 const FORM_WORDS = new Set(['в', 'во']);
 // What the goods come with (`Комод с пеленальником`): read beside the type, never as the type.
 const WITH_WORDS = new Set(['с', 'со']);
-const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
+const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов|песочн|пудров|оливков|сиренев|персиков|горчичн|изумрудн|кремов|лилов|салатов|терракотов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 // The genitive, dative or prepositional of an adjective (`черного`, `белых`): a case the nominative head never takes.
 const OBLIQUE_ADJECTIVE = /(?:ого|его|ых|их)$/u;
-const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
+// Colours written as one word that no ending tells (Kazakh, English; Russian nouns and indeclinables: `хаки`, `графит`, `камуфляж`,
+// and the `темно`, `светло` of `темно-синий`): a qualifier of the goods as any colour is.
+const COLOUR_WORDS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink', 'хаки', 'графит', 'камуфляж', 'мультиколор', 'беж', 'темно', 'светло']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
 /** How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`, `к-т`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`). */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'кт', 'ед', 'дана', 'pcs', 'pc']);
@@ -139,6 +141,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
   dropNotesAnywhere(phrases);
+  dropLackBeforeGoods(phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
@@ -173,7 +176,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
-    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
+    const read = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
+    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words);
+    const found = later < 0 || models === undefined ? read : readEnglishHead((words) => readHead(phrase.slice(later), words), brandLike, models, capitals);
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -183,6 +188,17 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     if (namesGoods(found)) return toType(found);
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
+}
+
+/**
+ * Where a phrase of a name in Latin names its goods by a word the English table reads as goods written after the brand and model
+ * (`vga` of `MSI GeForce RTX 4070 Ventus VGA`, `ssd` of `Crucial P3 SSD M.2`: `brandFirst`, with a Russian reading), when the
+ * head read from the phrase's start (`read`) holds no goods word of the table: the maker's and model's words before a number
+ * ended that head, and it named no goods (`msi geforce rtx`), one type per model line. -1 where there is no such word.
+ */
+function findLaterBrandFirstGoods(phrase: readonly string[], read: readonly string[]): number {
+  if (read.some((word) => readEnglishProductWord(word)?.role === 'goods')) return -1;
+  return phrase.findIndex((word, at) => at > 0 && !read.includes(word) && readEnglishProductWord(word)?.brandFirst === true && readEnglishProductWord(word)?.russian !== '');
 }
 
 /**
@@ -238,6 +254,18 @@ function dropNotesAnywhere(phrases: string[][]): void {
     const kept = phrase.filter((_, i) => marked[i] !== true);
     if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
     else if (phrases.length > 1) phrases.splice(at, 1);
+  }
+}
+
+/**
+ * Drops a `без …` phrase that stands before any Russian word of goods of its phrase (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`,
+ * `CPU без кулера INTEL CORE I7`) from the words the head is read from (the name's `tokens` keep it): it names a part the goods do
+ * not have, never what they are, as a composition (`с …`) does not. Read as the name's only Russian word, `кулера` was the type
+ * of processors, and coolers were proposed. After the head (`Конфеты без сахара`) the phrase is read as before.
+ */
+function dropLackBeforeGoods(phrases: string[][]): void {
+  for (const phrase of phrases) {
+    for (let first = phrase.findIndex(isRussianGoodsWord); first > 0 && phrase[first - 1] === 'без'; first = phrase.findIndex(isRussianGoodsWord)) phrase.splice(first - 1, 2);
   }
 }
 
@@ -419,7 +447,7 @@ function readCutWords(name: string): string[] {
 
 /** Whether a word is a colour (Russian, Kazakh or English). */
 export function isColourWord(word: string): boolean {
-  return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return COLOUR.test(word) || COLOUR_WORDS.has(word);
 }
 
 /**
@@ -467,7 +495,7 @@ export function readSizeMarks(tokens: readonly string[], at: number): string[] {
 
 /** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || COLOUR_WORDS.has(word) || LIMIT_WORDS.has(word);
 }
 
 // The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).

@@ -32,6 +32,7 @@ const SHOP_NOTES: readonly ShopNote[] = [
   { word: 'hit', why: 'a best-seller label, in English' },
   { word: 'hot', inCapitals: true, why: 'a best-seller label in capitals (`HOT Electric Tire Pump`); `Hot Air Brush` is a hot-air brush' },
   { word: 'top', inCapitals: true, why: 'a best-seller label in capitals (`TOP Video Doorbell`); `Top Case` names goods' },
+  { word: 'жиынтық', alsoGoods: true, why: 'a set, in Kazakh, written in front of the goods as a shop’s mark (`жиынтық Палатка трекинговая`): the goods are what follows; before an adjective or a preposition of its own it is a set' },
   { word: 'витрина', alsoGoods: true, why: 'a display sample (`Витрина Наушники JBL`); `Витрина холодильная` is a display case' },
 ];
 
@@ -104,6 +105,13 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['jp'], why: 'an importer’s mark of Japanese goods (`[JP] Nori Sheets`): where they come from, no goods are called so' },
   { words: ['kr'], why: 'an importer’s mark of Korean goods (`[KR] Cushion`)' },
   { words: ['k', 'beauty'], why: 'a shop’s heading for Korean cosmetics (`K-beauty Etude Peeling Gel`), written on its food and chemicals too' },
+  { words: ['последний'], why: 'the last piece in stock (`последний Монитор игровой`): a stock note before or after any goods, never what they are' },
+  { words: ['последняя'], why: 'the last piece in stock, in the feminine' },
+  { words: ['последние'], why: 'the last pieces in stock, in the plural' },
+  { words: ['сапалы'], why: 'of quality, in Kazakh: a shop’s praise written in front of any goods (`сапалы SSD M.2`), never what they are' },
+  { words: ['үлкен'], why: 'big, in Kazakh: a size word, written in front of any goods (`үлкен Палатка`); the directory tells no kinds apart by it' },
+  { words: ['кішкентай'], why: 'small, in Kazakh: a size word, as `үлкен`' },
+  { words: ['түсі'], why: 'colour, in Kazakh (`түсі қара`, colour black): it says a colour follows, never what the goods are' },
   { words: ['предзаказ'], why: 'sold on pre-order: how the goods are supplied' },
   { words: ['refill'], why: 'a refill pack (`Laundry Gel refill`): how the goods are packed, not what they are' },
   { words: ['oem'], why: 'made by the original factory without its brand: how it is sold' },

@@ -23,11 +23,21 @@
  * word in a noun genitive's form (`-а`, `-я`, `-ы`, `-и`) that every name showing it writes right
  * after one and the same head (`Кубик Рубика`, `Жгут Эсмарха`): the head's eponym, where a brand
  * follows goods of several kinds (`Творог Агуша`, `Кефир Агуша`).
+ *
+ * A word the file writes in front of many different goods is no type either, whatever its case (`Следопыт Палатка …`,
+ * `Следопыт Котелок …`, `Следопыт Нож …`; a shop's note in a language the notes do not list): first in names whose next
+ * Cyrillic word opens other names of the file on its own, three different ones at least, it is read as a brand is, so that the
+ * goods after it are the type. Read as the type, it made one question of a monitor, RAM and a cooler, and one answer sent them
+ * to one leaf. No adjective (`Игровой Монитор`, `Игровая Мышь`: a kind of each) and no word of the directory's. In front of one
+ * kind of goods only, it is one where every name writes it as a proper name with the goods capitalised right after it (`Торвикс
+ * Сапоги`; never `Тандыр нан`, whose first word the sentence capitalises). A word written right after such a word is the goods.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
+import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
+import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -50,6 +60,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
+const CAPITALS = /^\p{Lu}{2,}$/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
 // A noun's genitive singular or nominative plural: `Рубика`, `Эсмарха`.
@@ -61,6 +72,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
   const lower = new Set<string>();
   // How many names each word heads the product type of.
   const heads = new Map<string, number>();
+  // The first word of names → the Cyrillic words that follow it, each the first Cyrillic word after it, and two names.
+  const leads = new Map<string, Lead>();
   let mixedCase = 0;
   let sentenceCaseNames = 0;
   return {
@@ -70,6 +83,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const opening = words.find((word) => CYRILLIC_WORD.test(word));
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
+      if (opening === words[0] && head !== undefined) addLead(leads, words, name, head);
       if (name === name.toUpperCase()) return;
       mixedCase += 1;
       const later = words.slice(1);
@@ -97,11 +111,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       }
     },
     finish() {
-      // A file that writes most names in Title Case shows no brand by case at all.
-      if (sentenceCaseNames * 2 < mixedCase) return [];
       const directoryWords = readDirectoryWords(index);
       const found: FileBrandWord[] = [];
-      for (const [word, entry] of capitalised) {
+      // A file that writes most names in Title Case shows no brand by case at all.
+      for (const [word, entry] of sentenceCaseNames * 2 < mixedCase ? [] : capitalised) {
         if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
@@ -112,9 +125,72 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
-      return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
+      const taken = new Set(found.map((brand) => brand.word));
+      // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
+      const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word));
+      found.push(...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word)));
+      // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
+      // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
+      const afterBrands = new Set(found.flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
+      return found.filter((brand) => !afterBrands.has(brand.word)).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
+}
+
+/** A first word of names: the first Cyrillic word after it in each, how many names, and two of them. */
+interface Lead {
+  after: Set<string>;
+  names: number;
+  /** Names that write it as a proper name is written, with a word of goods capitalised right after it. */
+  proper: number;
+  examples: string[];
+}
+
+// How many different goods, each opening other names of the file, a word must stand in front of to be no type.
+const MIN_LEAD_TYPES = 3;
+
+/** Notes the first word of a name (Cyrillic, four letters or more; `word`, normalised) and the first Cyrillic word after it. */
+function addLead(leads: Map<string, Lead>, words: readonly string[], name: string, word: string): void {
+  const [first, ...rest] = words;
+  if (first === undefined || Array.from(first).length < MIN_LETTERS) return;
+  const next = rest.find((each) => CYRILLIC_WORD.test(each));
+  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
+  if (after === undefined || after === word) return;
+  const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
+  lead.after.add(after);
+  lead.names += 1;
+  // Right after it, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods), and no pack (`Шампуры набор`).
+  const joined = next === rest[0] && !name.trimStart().slice(first.length).startsWith('-') && !CONTAINER_WORDS.has(after);
+  // The first word of a name is capitalised by the sentence: only goods capitalised after it (`Торвикс Сапоги`, `СИБИРЬ Сапоги`)
+  // show it a name of its own, never `Тандыр нан` (a tandoor flatbread).
+  if (joined && (CAPITALISED.test(first) || CAPITALS.test(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
+  if (lead.examples.length < EXAMPLES) lead.examples.push(name);
+  leads.set(word, lead);
+}
+
+/**
+ * The first words of names that are no type (`isLeadWord`: none the file shows a brand by case, no note, adjective or directory
+ * word): in front of `MIN_LEAD_TYPES` different goods at least, or, written as a proper name, in front of goods in every name.
+ */
+function findLeadBrands(leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, isLeadWord: (word: string) => boolean): FileBrandWord[] {
+  // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
+  const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
+  const found: FileBrandWord[] = [];
+  for (const [word, lead] of leads) {
+    if (!isLeadWord(word)) continue;
+    const types = countLeadTypes(lead.after, heads, first);
+    // `Торвикс Сапоги …`, `Кизляр Нож …`: a proper name in front of goods the file names on their own, in every name it opens.
+    const beforeGoods = lead.proper === lead.names && lead.names >= MIN_NAMES && types === lead.after.size;
+    if ((first.has(word) && types >= MIN_LEAD_TYPES) || beforeGoods) found.push({ word, names: lead.names, examples: lead.examples });
+  }
+  return found;
+}
+
+/** How many of the words after a first word open other names of the file on their own: no adjective (`Яркий Луч`), no lead (`leads`). */
+function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, number>, leads: ReadonlySet<string>): number {
+  let types = 0;
+  for (const word of after) if ((heads.get(word) ?? 0) > 0 && !ADJECTIVE_FORM.test(word) && !leads.has(word)) types += 1;
+  return types;
 }
 
 /** A word after a brand word, normalised, where it may be the brand's second word (a capitalised Cyrillic word); `''` otherwise. */

@@ -1,0 +1,64 @@
+/**
+ * A word a file writes in front of many different goods is no type (issue 33, loop24): first in names whose next Cyrillic word
+ * opens other names of the file on its own, three different ones at least (or one, where each name writes it as a proper name
+ * right before them), it is read as a brand is (`collect-file-brands.ts`), so the goods after it are the type. The words are of
+ * no list: a brand or note of one file.
+ */
+import { describe, expect, it } from 'vitest';
+import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
+import { createFileBrandCollector } from '../../../src/assistant/review/collect-file-brands.js';
+import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const directories = buildSandboxDirectories('marketplace');
+const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+
+const readWords = (names: readonly string[]): string[] => {
+  const collector = createFileBrandCollector(classifier);
+  for (const name of names) collector.add(name);
+  return collector.finish().map((brand) => brand.word);
+};
+
+// Goods the file names on their own: the words after a lead are these.
+const GOODS = ['Палатка трекинговая 3 мест.', 'Нож складной 9 см', 'Котелок туристический 1 л', 'Фонарь светодиодный 300 лм', 'Спальник кокон -5'];
+
+describe('a word the file writes in front of many different goods', () => {
+  it('is read as a brand, and the goods after it are the type', () => {
+    const names = [...GOODS, 'БОРЕЙ Палатка 2-местная', 'БОРЕЙ Нож охотничий', 'БОРЕЙ Котелок 2 л', 'БОРЕЙ Фонарь налобный'];
+    expect(readWords(names)).toContain('борей');
+    const known = readKnownBrands(classifier, { brandWords: new Set(readWords(names)) });
+    expect(readProductTypeKey('БОРЕЙ Котелок 2 л', undefined, known)).toBe('котелок');
+    expect(readProductTypeKey('БОРЕЙ Палатка 2-местная', undefined, known)).toBe('палатка');
+  });
+
+  it('is not one in front of two goods only in lower case, nor where the goods after it open no names of their own', () => {
+    expect(readWords([...GOODS, 'борей Палатка 2-местная', 'борей Нож охотничий'])).not.toContain('борей');
+    expect(readWords(['Борей Тент 3х3', 'Борей Гамак', 'Борей Казан 8 л', 'Горелка газовая'])).not.toContain('борей');
+  });
+
+  it('is read as a brand in front of one kind of goods too, where every name writes it as a proper name right before them', () => {
+    expect(readWords([...GOODS, 'Торвикс Палатка 2-местная', 'ТОРВИКС Палатка зимняя'])).toContain('торвикс');
+    // Written in lower case once, or joined to the goods by a hyphen (`Мини-печь`), or before a pack (`Шампуры набор`): a word of goods.
+    expect(readWords([...GOODS, 'Торвикс Палатка 2-местная', 'торвикс Палатка зимняя'])).not.toContain('торвикс');
+    expect(readWords([...GOODS, 'Мини-палатка 1-местная', 'Мини-палатка детская'])).not.toContain('мини');
+    // The first word is capitalised by the sentence: goods in lower case after it are its own (`Тандыр нан`, a tandoor flatbread).
+    expect(readWords([...GOODS, 'Нан пшеничный', 'Тандыр нан 300 г', 'Тандыр нан 1 шт'])).not.toContain('тандыр');
+    expect(readWords([...GOODS, 'Набор походный', 'Шампуры набор 6 шт', 'Шампуры набор 10 шт'])).not.toContain('шампуры');
+  });
+
+  it('makes the word written right after it the goods, no brand of their own (`Следопыт Разжигатель твердый`)', () => {
+    const names = [...GOODS, 'Следопыт Палатка трекинговая', 'Следопыт Нож складной', 'Следопыт Котелок походный', 'Следопыт Разжигатель твердый 10 шт', 'Следопыт Разжигатель жидкий 0,5 л', 'Разжигатель твердый 12 шт'];
+    expect(readWords(names)).toContain('следопыт');
+    expect(readWords(names)).not.toContain('разжигатель');
+  });
+
+  it('is never an adjective (a kind of each), a word of the directory, or a word before brands (`Налобник Фотон`)', () => {
+    const names = [...GOODS, 'Туристический Палатка', 'Туристический Нож', 'Туристический Котелок', 'Детский Палатка', 'Детский Нож', 'Детский Фонарь'];
+    expect(readWords(names)).toEqual([]);
+    const brands = ['Фотон Палатка', 'Фотон Нож', 'Фотон Котелок', 'Сибирь Палатка', 'Сибирь Нож', 'Сибирь Фонарь', 'Кедр Котелок', 'Кедр Нож', 'Кедр Фонарь'];
+    const headlamps = ['Налобник Фотон 300 лм', 'Налобник Сибирь 150 лм', 'Налобник Кедр 500 лм', 'Налобник аккумуляторный'];
+    expect(readWords([...GOODS, ...brands, ...headlamps])).not.toContain('налобник');
+  });
+});
