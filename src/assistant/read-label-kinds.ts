@@ -101,7 +101,10 @@ interface PartPhrase {
   purpose: string[];
 }
 
-/** Each part of a label's list read once: its head words (no demographic word), the complement after its noun, its purpose. */
+/**
+ * Each part of a label's list read once: its head words (no demographic word), the complement that says which (its own, or
+ * the last part's for a part that says none: `Очистители и мойки воздуха` is `очистители воздуха` and `мойки воздуха`), its purpose.
+ */
 function readPartPhrases(head: string): { parts: string[]; shared: string[]; phrases: PartPhrase[] } {
   const parts = splitLabelParts(head);
   const shared = readSharedPurpose(parts, 'rus', tokenizeForMatch) ?? [];
@@ -110,19 +113,17 @@ function readPartPhrases(head: string): { parts: string[]; shared: string[]; phr
     const words = phrase.head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
     return { ...splitComplement(words), purpose: phrase.purpose };
   });
-  return { parts, shared, phrases };
+  const sharedComplement = parts.length > 1 ? (phrases.at(-1)?.complement ?? []) : [];
+  return { parts, shared, phrases: phrases.map((phrase) => ({ ...phrase, complement: phrase.complement.length > 0 ? phrase.complement : sharedComplement })) };
 }
 
 function readKindPhrases(head: string): { words: string[]; purpose: string[] }[] {
   const { parts, shared, phrases } = readPartPhrases(head);
-  // `Очистители и мойки воздуха` is `очистители воздуха` and `мойки воздуха`: the last kind's complement is every kind's that says none.
-  const sharedComplement = parts.length > 1 ? (phrases.at(-1)?.complement ?? []) : [];
   const kinds: { words: string[]; purpose: string[] }[] = [];
   phrases.forEach(({ words, complement, purpose }, i) => {
     if (words.length === 0) return;
     if (i < parts.length - 1 && words.every(isAdjectiveWord)) return;
-    const said = complement.length > 0 ? complement : sharedComplement;
-    kinds.push({ words, purpose: [...(purpose.length > 0 ? purpose : shared), ...said] });
+    kinds.push({ words, purpose: [...(purpose.length > 0 ? purpose : shared), ...complement] });
   });
   return kinds;
 }
@@ -138,11 +139,10 @@ function readKindPhrases(head: string): { words: string[]; purpose: string[] }[]
 export function readQualifiedKinds(head: string): string[][] {
   const { parts, phrases } = readPartPhrases(head);
   if (parts.length < 2 || phrases.some(({ words, purpose }) => words.length === 0 || purpose.length > 0)) return [];
-  const sharedComplement = phrases.at(-1)?.complement ?? [];
   const nounsOf = (words: readonly string[]): string[] => words.filter((word) => !isAdjectiveWord(word));
   const first = phrases[0]?.words ?? [];
   const last = phrases.at(-1)?.words ?? [];
-  const spell = (words: readonly string[], complement: readonly string[]): string[] => [...words, ...(complement.length > 0 ? complement : sharedComplement)];
+  const spell = (words: readonly string[], complement: readonly string[]): string[] => [...words, ...complement];
   // `Одеяла всесезонные и зимние`: every later part qualifies the first part's noun.
   if (nounsOf(first).length > 0 && phrases.slice(1).every(({ words }) => isQualifierOf(words, nounsOf(first)))) {
     return phrases.map(({ words, complement }, i) => spell(i === 0 ? words : [...nounsOf(first), ...words], complement));
