@@ -65,7 +65,7 @@ export interface LabelMember {
 /** The kinds a label lists as members another leaf may name, in the order of `readLabelKinds`. */
 export function readLabelMembers(head: string): LabelMember[] {
   return readKindPhrases(head).map(({ words, purpose }) => {
-    const nouns = words.filter((word) => !ADJECTIVE.test(word));
+    const nouns = words.filter((word) => !isAdjectiveWord(word));
     return { nouns: (nouns.length > 0 ? nouns : words).map(stemForIndex), purpose: purpose.map(stemForIndex) };
   });
 }
@@ -95,7 +95,17 @@ function readKindWords(head: string): string[][] {
   return readKindPhrases(head).map(({ words }) => words);
 }
 
-function readKindPhrases(head: string): { words: string[]; purpose: string[] }[] {
+interface PartPhrase {
+  words: string[];
+  complement: string[];
+  purpose: string[];
+}
+
+/**
+ * Each part of a label's list read once: its head words (no demographic word), the complement that says which (its own, or
+ * the last part's for a part that says none: `Очистители и мойки воздуха` is `очистители воздуха` and `мойки воздуха`), its purpose.
+ */
+function readPartPhrases(head: string): { parts: string[]; shared: string[]; phrases: PartPhrase[] } {
   const parts = splitLabelParts(head);
   const shared = readSharedPurpose(parts, 'rus', tokenizeForMatch) ?? [];
   const phrases = parts.map((part) => {
@@ -103,16 +113,80 @@ function readKindPhrases(head: string): { words: string[]; purpose: string[] }[]
     const words = phrase.head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
     return { ...splitComplement(words), purpose: phrase.purpose };
   });
-  // `Очистители и мойки воздуха` is `очистители воздуха` and `мойки воздуха`: the last kind's complement is every kind's that says none.
   const sharedComplement = parts.length > 1 ? (phrases.at(-1)?.complement ?? []) : [];
+  return { parts, shared, phrases: phrases.map((phrase) => ({ ...phrase, complement: phrase.complement.length > 0 ? phrase.complement : sharedComplement })) };
+}
+
+function readKindPhrases(head: string): { words: string[]; purpose: string[] }[] {
+  const { parts, shared, phrases } = readPartPhrases(head);
   const kinds: { words: string[]; purpose: string[] }[] = [];
   phrases.forEach(({ words, complement, purpose }, i) => {
     if (words.length === 0) return;
-    if (i < parts.length - 1 && words.every((word) => ADJECTIVE.test(word))) return;
-    const said = complement.length > 0 ? complement : sharedComplement;
-    kinds.push({ words, purpose: [...(purpose.length > 0 ? purpose : shared), ...said] });
+    if (i < parts.length - 1 && words.every(isAdjectiveWord)) return;
+    kinds.push({ words, purpose: [...(purpose.length > 0 ? purpose : shared), ...complement] });
   });
   return kinds;
+}
+
+/**
+ * The kinds a plain list names, each as the words of a label of its own: a part that only qualifies a noun takes that noun
+ * (`Одеяла всесезонные и зимние` → `одеяла всесезонные`, `одеяла зимние`; `Летние и зимние шины` → `летние шины`, `зимние
+ * шины`), the last part's complement is every part's that says none (`Очистители и мойки воздуха`). A part qualifies only
+ * when `isQualifierOf` reads it as a modifier of the noun: `Палатки и снаряжение`, `Столы и столовые` list two nouns. None
+ * for a label naming one kind, a list with a purpose (which parts it is of is the list reader's question) or a part whose
+ * words are whom goods are for alone (`Мужские и женские куртки`).
+ */
+export function readQualifiedKinds(head: string): string[][] {
+  const { parts, phrases } = readPartPhrases(head);
+  if (parts.length < 2 || phrases.some(({ words, purpose }) => words.length === 0 || purpose.length > 0)) return [];
+  const nounsOf = (words: readonly string[]): string[] => words.filter((word) => !isAdjectiveWord(word));
+  const first = phrases[0]?.words ?? [];
+  const last = phrases.at(-1)?.words ?? [];
+  const spell = (words: readonly string[], complement: readonly string[]): string[] => [...words, ...complement];
+  // `Одеяла всесезонные и зимние`: every later part qualifies the first part's noun.
+  if (nounsOf(first).length > 0 && phrases.slice(1).every(({ words }) => isQualifierOf(words, nounsOf(first)))) {
+    return phrases.map(({ words, complement }, i) => spell(i === 0 ? words : [...nounsOf(first), ...words], complement));
+  }
+  // `Летние и зимние шины`: every earlier part qualifies the last part's noun.
+  if (phrases.slice(0, -1).every(({ words }) => isQualifierOf(words, nounsOf(last)))) {
+    return phrases.map(({ words, complement }, i) => spell(i === phrases.length - 1 ? words : [...words, ...nounsOf(last)], complement));
+  }
+  return phrases.every(({ words }) => nounsOf(words).length > 0) ? phrases.map(({ words, complement }) => spell(words, complement)) : [];
+}
+
+// A noun made of a verb (`снаряжение`, `освещение`, `удобрение`, `покрытие`, `изделие`) ends as a plural adjective does; no
+// adjective's soft stem ends so (`зимние`, `синие`, `осенние`, `детские` do not).
+const VERBAL_NOUN = /(?:[еаяю]ни|[тл]и)е$/u;
+
+/** Whether a word is an adjective by its ending and no noun made of a verb that ends as one does. */
+export function isAdjectiveWord(word: string): boolean {
+  return ADJECTIVE.test(word) && !VERBAL_NOUN.test(word);
+}
+
+// The endings an adjective takes beside a noun of each number and gender, read by the noun's last letter: a plural noun
+// (`одеяла`, `шины`, `удочки`) takes `-ые`/`-ие`; a singular one takes its own gender's (`стол складной`, `сумка дорожная`).
+const AGREEMENT: readonly { noun: RegExp; adjective: RegExp }[] = [
+  { noun: /[ыиая]$/u, adjective: /(?:ые|ие)$/u },
+  { noun: /[аяь]$/u, adjective: /(?:ая|яя)$/u },
+  { noun: /[^аяеёиоуыэюь]$|[йь]$/u, adjective: /(?:ый|ий|ой)$/u },
+  { noun: /[оеё]$/u, adjective: /(?:ое|ее)$/u },
+];
+
+/**
+ * Whether a part's words are a modifier of the noun (the last of `nouns`) alone: adjectives each, none a noun made of a verb,
+ * each agreeing with the noun in number (`Лыжи и снаряжение` lists a noun), none made of the noun's own stem (`столовые`
+ * of `Столы` names a room, not a kind of table).
+ */
+export function isQualifierOf(words: readonly string[], nouns: readonly string[]): boolean {
+  const noun = nouns.at(-1);
+  if (noun === undefined || words.length === 0) return false;
+  const stem = stemForIndex(noun);
+  return words.every(
+    (word) =>
+      isAdjectiveWord(word) &&
+      !word.startsWith(stem) &&
+      AGREEMENT.some((rule) => rule.noun.test(noun) && rule.adjective.test(word)),
+  );
 }
 
 // A word of Kazakh only: a Kazakh phrase puts its complement first (`Ауа тазартқыштары`), so its words are left whole.
@@ -124,10 +198,10 @@ const KAZAKH_LETTER = /[әғқңөұүһі]/u;
  * names another kind, and another leaf names this one only by saying the complement too.
  */
 function splitComplement(words: readonly string[]): { words: string[]; complement: string[] } {
-  const noun = words.findIndex((word) => !ADJECTIVE.test(word));
+  const noun = words.findIndex((word) => !isAdjectiveWord(word));
   if (noun < 0 || words.some((word) => KAZAKH_LETTER.test(word))) return { words: [...words], complement: [] };
   const after = words.slice(noun + 1);
-  return { words: [...words.slice(0, noun + 1), ...after.filter((word) => ADJECTIVE.test(word))], complement: after.filter((word) => !ADJECTIVE.test(word)) };
+  return { words: [...words.slice(0, noun + 1), ...after.filter(isAdjectiveWord)], complement: after.filter((word) => !isAdjectiveWord(word)) };
 }
 
 /**
@@ -148,7 +222,7 @@ export function namesEveryKind(kinds: readonly (readonly string[])[], names: rea
 export function readLabelNouns(head: string): string[] {
   return splitLabelParts(head).flatMap((part) =>
     splitNamePhrase(tokenizeForMatch(part), 'rus')
-      .head.filter((word) => /\p{L}{2}/u.test(word) && !ADJECTIVE.test(word) && findDemographicMark(word) === undefined)
+      .head.filter((word) => /\p{L}{2}/u.test(word) && !isAdjectiveWord(word) && findDemographicMark(word) === undefined)
       .map(stemForIndex),
   );
 }

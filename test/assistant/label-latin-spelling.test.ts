@@ -14,6 +14,13 @@ describe('a Latin word beside Russian words that a candidate leaf spells in Cyri
     }
   });
 
+  it('reads the Latin word by the shared sound skeleton, a doubled letter written once (mend24a)', () => {
+    // `fitness` is `фитнес` as `buildLatinSkeleton` reads both (`ss` one `s`); the round's own `w`→`v` key missed it.
+    const match = marketplace.match('Fitness браслеты');
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe('Фитнес-браслеты');
+  });
+
   it('leaves a brand no candidate spells, and a respelt label that still asks, a question (traps)', () => {
     // `смарт` of `Смарт-часы` still asks beside the children's smart watches; `NGK` is a brand of spark plugs.
     for (const label of ['Smart часы', 'Свечи NGK', 'Web']) expect(marketplace.match(label).status, label).toBe('todo');

@@ -2,6 +2,7 @@ import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildAddedCategoryCandidate } from '../build-match-candidates.js';
 import type { CategoryMatcher } from '../match-category.js';
+import type { ValueMatch } from '../match-value.js';
 import { areInitialsOf, findLabelInitials, readFurtherWords } from '../read-label-initials.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { readLabelHead } from './label-text.js';
@@ -28,8 +29,14 @@ export function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): C
       });
       const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" may be the initials of ${fits.map(({ leaf, further }) => `"${further.join(' ')}" of ${leaf.name.rus}`).join(', ')}`;
       const question = asLabelQuestion(match, fits.length > 0 ? doubt : match.doubt ?? doubt);
-      const candidates = [...fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, matched.score)), ...question.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
+      const candidates = putLeavesFirst(question.candidates, fits.map(({ leaf }) => leaf), index, matched.score);
       return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
     },
   };
+}
+
+/** The leaves letters fit, each at the score given, before the question's other candidates: the one placing of initials and acronyms. */
+export function putLeavesFirst(candidates: ValueMatch<Category>['candidates'], leaves: readonly Category[], index: DirectoryIndex, score: number): ValueMatch<Category>['candidates'] {
+  const keys = new Set(leaves.map((leaf) => String(leaf.id)));
+  return [...leaves.map((leaf) => buildAddedCategoryCandidate(leaf, index, score)), ...candidates.filter((candidate) => !keys.has(candidate.key))];
 }

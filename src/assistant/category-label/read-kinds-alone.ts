@@ -1,8 +1,8 @@
 import type { Category } from '../../domain/index.js';
 import type { CategoryMatcher } from '../match-category.js';
 import type { ValueMatch } from '../match-value.js';
-import { ADJECTIVE, splitLabelParts } from '../read-label-kinds.js';
-import { PREPOSITIONS, readLabelLevels } from './label-text.js';
+import { readQualifiedKinds } from '../read-label-kinds.js';
+import { readLabelLevels } from './label-text.js';
 
 /**
  * A label listing kinds, each of which read alone is the same sure leaf, is that leaf: `Одеяла всесезонные и зимние` is
@@ -31,29 +31,12 @@ export function readKindsAlone(matcher: CategoryMatcher): CategoryMatcher {
 }
 
 /**
- * The kinds a plain label lists, each written as a label of its own: a part of adjectives only takes the noun of the part
- * it qualifies (`Одеяла всесезонные и зимние` → `Одеяла всесезонные`, `Одеяла зимние`; `Летние и зимние шины` → `Летние
- * шины`, `зимние шины`). None for a path, a label naming one kind, or a list with a purpose (`Плавки и шорты для плавания`:
- * which parts the purpose is of is the list reader's question).
+ * The kinds a plain label lists, each written as a label of its own (`readQualifiedKinds`): `Одеяла всесезонные и зимние`
+ * → `одеяла всесезонные`, `одеяла зимние`. None for a path, a label naming one kind, or a list with a purpose.
  */
 export function spellKindsAlone(text: string): string[] {
   const levels = readLabelLevels(text);
-  if (levels.length !== 1) return [];
-  const parts = splitLabelParts(levels[0] ?? '').map((part) => part.trim().split(/\s+/u).filter((word) => word !== ''));
-  if (parts.length < 2 || parts.some((words) => words.length === 0 || words.some((word) => PREPOSITIONS.has(word.toLowerCase())))) return [];
-  const isQualifier = (words: readonly string[]): boolean => words.every((word) => ADJECTIVE.test(word.toLowerCase()));
-  const nounsOf = (words: readonly string[]): string[] => words.filter((word) => !ADJECTIVE.test(word.toLowerCase()));
-  const [head, ...rest] = parts;
-  const last = parts[parts.length - 1] ?? [];
-  // `Одеяла всесезонные и зимние`: the first part's noun, qualified by each later part of adjectives.
-  if (head !== undefined && !isQualifier(head) && rest.every(isQualifier) && nounsOf(head).length > 0) {
-    return [head.join(' '), ...rest.map((words) => [...nounsOf(head), ...words].join(' '))];
-  }
-  // `Летние и зимние шины`: each earlier part of adjectives qualifies the last part's noun.
-  if (parts.slice(0, -1).every(isQualifier) && nounsOf(last).length > 0) {
-    return [...parts.slice(0, -1).map((words) => [...words, ...nounsOf(last)].join(' ')), last.join(' ')];
-  }
-  return parts.every((words) => !isQualifier(words)) ? parts.map((words) => words.join(' ')) : [];
+  return levels.length === 1 ? readQualifiedKinds(levels[0] ?? '').map((words) => words.join(' ')) : [];
 }
 
 /** The list's question made the sure pick of its first candidate, its other candidates kept: never `# exact`, no one leaf's name. */

@@ -1,6 +1,6 @@
 import type { CategoryMatcher } from '../match-category.js';
 import { hasCyrillic, tokenizeForMatch } from '../normalize-for-match.js';
-import { transliterateToLatin } from '../transliterate.js';
+import { buildLatinSkeleton, transliterateToLatin } from '../transliterate.js';
 
 // Spaces and hyphens (`Web-камеры`), kept when the label is split so that it is joined again as written.
 const WORD_BREAK = /([\s-]+)/u;
@@ -35,12 +35,11 @@ export function readLatinSpelling(matcher: CategoryMatcher): CategoryMatcher {
   };
 }
 
-/** The Cyrillic word of one of the names that reads as the Latin word, `v` and `w` taken as one letter. */
+/** The Cyrillic word of one of the names that reads as the Latin word by the shared sound skeleton (`buildLatinSkeleton`: `w` is `v`). */
 function findCyrillicSpelling(word: string, names: readonly string[]): string | undefined {
-  const key = (latin: string): string => latin.replace(/w/gu, 'v');
-  const wanted = key(word);
+  const wanted = buildLatinSkeleton(word);
   for (const name of names) {
-    const found = tokenizeForMatch(name).find((own) => hasCyrillic(own) && key(transliterateToLatin(own)) === wanted);
+    const found = tokenizeForMatch(name).find((own) => hasCyrillic(own) && buildLatinSkeleton(transliterateToLatin(own)) === wanted);
     if (found !== undefined) return found;
   }
   return undefined;
