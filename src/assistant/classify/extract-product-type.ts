@@ -17,6 +17,7 @@ import { isDiminutiveForm, isDirectoryWordVariant } from './directory-word-varia
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
 import { isFlavourPhrase } from './russian-flavour-words.js';
+import { findLaterBrandFirstGoods, isLeftOutAsGoods } from './find-later-brand-first-goods.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -177,8 +178,10 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
     const read = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
-    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words);
+    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words, isQualifier);
     const found = later < 0 || models === undefined ? read : readEnglishHead((words) => readHead(phrase.slice(later), words), brandLike, models, capitals);
+    // A trade abbreviation in capitals read as the head (`Kingston SSD Heatsink M.2`) is left out as `findLaterBrandFirstGoods` leaves it.
+    if (models !== undefined && isLeftOutTradeHead(name, phrase, found.words)) continue;
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -190,15 +193,11 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
 
-/**
- * Where a phrase of a name in Latin names its goods by a word the English table reads as goods written after the brand and model
- * (`vga` of `MSI GeForce RTX 4070 Ventus VGA`, `ssd` of `Crucial P3 SSD M.2`: `brandFirst`, with a Russian reading), when the
- * head read from the phrase's start (`read`) holds no goods word of the table: the maker's and model's words before a number
- * ended that head, and it named no goods (`msi geforce rtx`), one type per model line. -1 where there is no such word.
- */
-function findLaterBrandFirstGoods(phrase: readonly string[], read: readonly string[]): number {
-  if (read.some((word) => readEnglishProductWord(word)?.role === 'goods')) return -1;
-  return phrase.findIndex((word, at) => at > 0 && !read.includes(word) && readEnglishProductWord(word)?.brandFirst === true && readEnglishProductWord(word)?.russian !== '');
+/** Whether the type read is one trade abbreviation written in capitals (`SSD`) which the name says is no goods of its own here. */
+function isLeftOutTradeHead(name: string, phrase: readonly string[], words: readonly string[]): boolean {
+  const [word] = words;
+  if (word === undefined || words.length !== 1 || readEnglishProductWord(word)?.brandFirst !== true || !new RegExp(`\\b${word.toUpperCase()}\\b`, 'u').test(name)) return false;
+  return isLeftOutAsGoods(phrase, phrase.indexOf(word), isQualifier);
 }
 
 /**

@@ -69,6 +69,30 @@ describe('the computer trade\'s abbreviations', () => {
   });
 });
 
+describe('a trade abbreviation that is no goods of the name (review24b)', () => {
+  it('is left out after a measure, beside a port, after a preposition, before more goods, beside other goods or a processor', () => {
+    const open = (name: string): boolean => !pick(name).confident;
+    expect(open('MacBook Air 13 M2 8GB 256GB SSD')).toBe(true);
+    expect(open('Xbox Series S 512GB SSD')).toBe(true);
+    expect(open('Philips 223V5LSB 21.5 VGA')).toBe(true);
+    expect(key('AOC 22B2H 21.5 IPS HDMI VGA')).not.toBe('vga');
+    expect(key('Lenovo ThinkVision T24i VGA HDMI DP')).not.toBe('vga hdmi');
+    expect(key('Dell P2219H Monitor HDMI VGA')).not.toBe('vga');
+    expect(key('Synology DS224+ NAS without HDD')).not.toBe('hdd');
+    expect(open('Салазки для SSD 2.5 в 3.5')).toBe(true);
+    expect(key('Kingston SSD Heatsink M.2')).not.toBe('ssd');
+    expect(key('Orico 2.5 HDD Enclosure USB 3.0')).not.toBe('hdd');
+    expect(open('Gaming PC Ryzen 5 RTX 4060 16GB SSD 1TB')).toBe(true);
+  });
+
+  it('stays the goods before a form factor, a socket, a unit or a colour (traps)', () => {
+    expect(pick('Crucial P3 1TB SSD M.2')).toEqual({ leaf: 'SSD-накопители', confident: true });
+    expect(pick('INTEL CORE I3-12100 CPU LGA1700 красный')).toEqual({ leaf: 'Процессоры', confident: true });
+    expect(key('APC Back-UPS 650VA')).toBe('ups');
+    expect(key('Netac N600S SSD M.2 64 GB бордовый')).toBe('ssd');
+  });
+});
+
 describe('colours no ending tells (`песочный`, `пудровый`, `хаки`, `камуфляж`, `темно-синий`)', () => {
   it('are qualifiers, never the type of goods named in Latin', () => {
     expect(key('VGA 4GB GDDR6 MSI GeForce RTX 4070 Ventus песочный')).toBe('vga');
