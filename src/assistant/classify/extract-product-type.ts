@@ -142,7 +142,6 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
   dropNotesAnywhere(phrases);
-  dropLackBeforeGoods(phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
@@ -253,18 +252,6 @@ function dropNotesAnywhere(phrases: string[][]): void {
     const kept = phrase.filter((_, i) => marked[i] !== true);
     if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
     else if (phrases.length > 1) phrases.splice(at, 1);
-  }
-}
-
-/**
- * Drops a `без …` phrase that stands before any Russian word of goods of its phrase (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`,
- * `CPU без кулера INTEL CORE I7`) from the words the head is read from (the name's `tokens` keep it): it names a part the goods do
- * not have, never what they are, as a composition (`с …`) does not. Read as the name's only Russian word, `кулера` was the type
- * of processors, and coolers were proposed. After the head (`Конфеты без сахара`) the phrase is read as before.
- */
-function dropLackBeforeGoods(phrases: string[][]): void {
-  for (const phrase of phrases) {
-    for (let first = phrase.findIndex(isRussianGoodsWord); first > 0 && phrase[first - 1] === 'без'; first = phrase.findIndex(isRussianGoodsWord)) phrase.splice(first - 1, 2);
   }
 }
 
@@ -497,8 +484,10 @@ function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || COLOUR_WORDS.has(word) || LIMIT_WORDS.has(word);
 }
 
-// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).
-const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with']);
+// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`), a composition (`с адаптером`)
+// or a part the goods lack (`CPU без кулера`: read as the name's only Russian word, `кулера` was the type of processors, and
+// coolers were proposed). What the goods lack before them is read into the review's key (`readLacked`) where the directory tells it.
+const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with', 'без']);
 // A limit before a measure (`до 5 кг`, `свыше 100 л`): a qualifier, never a word of the type.
 const LIMIT_WORDS = new Set(['до', 'свыше', 'более', 'менее']);
 
@@ -529,9 +518,12 @@ function followsLatinGoodsMeasure(tokens: readonly string[], at: number, latinGo
   return CONTENT_UNITS.has(tokens[at - 1] ?? '') && /\d/u.test(tokens[at - 2] ?? '') && before.some((word) => latinGoods?.has(word) === true) && !before.some((word, i) => CYRILLIC.test(word) && !isQualifier(word) && !isCodeLabelAt(before, i));
 }
 
-/** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
+/**
+ * Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one), nor what the goods
+ * lack (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`: the goods are named in Latin).
+ */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at));
+  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at) && tokens[at - 1] !== 'без');
 }
 
 /** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */

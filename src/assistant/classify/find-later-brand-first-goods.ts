@@ -23,6 +23,7 @@ const INTERFACE_WORDS: ReadonlySet<string> = new Set(['nvme', 'pcie', 'sata', 'i
 const PROCESSOR_FAMILIES: ReadonlySet<string> = new Set(['core', 'ryzen', 'celeron', 'pentium', 'athlon', 'xeon']);
 // Prepositions before the word: it is what the goods are for, come with or lack (`для SSD`, `with HDD`, `without HDD`).
 const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'for', 'с', 'со', 'with', 'без', 'without', 'под']);
+const LACK_WORDS: ReadonlySet<string> = new Set(['без', 'without']);
 // The units of a capacity: right before the word (`512GB SSD`) they measure a part a machine holds.
 const CAPACITY_UNITS: ReadonlySet<string> = new Set(['гб', 'тб', 'мб', 'gb', 'tb', 'mb']);
 
@@ -30,7 +31,8 @@ const CAPACITY_UNITS: ReadonlySet<string> = new Set(['гб', 'тб', 'мб', 'gb
 function endsGoods({ phrase, at, isQualifier }: Candidate): boolean {
   // A word glued to digits as written (`m` of `M.2`, `lga` of `LGA1700`) is split before a number: it is a form factor or socket;
   // a short one after a number is its unit (`va` of `650VA`), whichever the unit tables know.
-  return phrase.slice(at + 1).every((word, i, after) => isQualifier(word) || INTERFACE_WORDS.has(word) || /^\d/u.test(after[i + 1] ?? '') || (word.length <= 3 && /^\d/u.test(after[i - 1] ?? '')));
+  // What the goods lack (`CPU без кулера AM4`) says nothing of other goods.
+  return phrase.slice(at + 1).every((word, i, after) => isQualifier(word) || INTERFACE_WORDS.has(word) || /^\d/u.test(after[i + 1] ?? '') || (word.length <= 3 && /^\d/u.test(after[i - 1] ?? '')) || LACK_WORDS.has(word) || LACK_WORDS.has(after[i - 1] ?? ''));
 }
 
 /** Whether a form factor opens the words after the candidate (`M.2`, `2.5"`): the drive itself is sold. */
