@@ -18,6 +18,7 @@ import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from 
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
 import { isFlavourPhrase } from './russian-flavour-words.js';
 import { findLaterBrandFirstGoods, isLeftOutAsGoods } from './find-later-brand-first-goods.js';
+import { isKindLeadWord } from './kind-lead-words.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -151,6 +152,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
+  // `Вело Фонарь передний`, `Бэби Шампунь`: goods capitalised after a first word that says their kind are the goods, no brand.
+  const [lead, next] = phrases[0] ?? [];
+  if (lead !== undefined && next !== undefined && brandLike.has(next) && isKindLeadWord(lead, knownBrands?.cutWords)) brandLike.delete(next);
   const models = russian ? undefined : readEnglishModelWords(name);
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);

@@ -38,6 +38,8 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
 import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
 import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
+import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
+import { isKindLeadWord } from '../classify/kind-lead-words.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -127,7 +129,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       }
       const taken = new Set(found.map((brand) => brand.word));
       // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
-      const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word));
+      const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, readCutWordVocabulary(index));
       found.push(...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word)));
       // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
       // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
