@@ -142,7 +142,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
-  dropNotesAnywhere(phrases);
+  dropNotesAnywhere(name, phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
@@ -248,11 +248,13 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
  * the head is read from (the name's `tokens` keep them), and a phrase left with no word: in a name in English the note was
  * the only Russian word, and became the type of every product that carried it.
  */
-function dropNotesAnywhere(phrases: string[][]): void {
+function dropNotesAnywhere(name: string, phrases: string[][]): void {
   for (let at = phrases.length - 1; at >= 0; at -= 1) {
     const phrase = phrases[at] ?? [];
-    const marked = markNotesAnywhere(phrase);
+    const marked = markNotesAnywhere(phrase, name);
     if (marked === undefined) continue;
+    // `түсі қара Фонарь`: the colour `түсі` announces is the goods' colour, no goods either.
+    for (const [i, word] of phrase.entries()) if (word === 'түсі' && marked[i] === true && isColourWord(phrase[i + 1] ?? '')) marked[i + 1] = true;
     const kept = phrase.filter((_, i) => marked[i] !== true);
     if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
     else if (phrases.length > 1) phrases.splice(at, 1);

@@ -33,6 +33,18 @@ describe('shop notes in front of the goods', () => {
     expect(key('жиынтық Палатка трекинговая 4-х местная Coleman')).toBe('палатка трекинговая');
   });
 
+  it('take their noun with them (`последний экземпляр`), and the colour `түсі` announces', () => {
+    expect(key('Последний экземпляр Монитор Samsung 27')).toBe('монитор');
+    expect(key('Монитор Samsung 27 последний экземпляр')).toBe('монитор');
+    expect(key('түсі қара Фонарь налобный 300 лм')).toBe('фонарь налобный');
+  });
+
+  it('trap: a title opened by such a word keeps it (`Последний звонок`, `Кішкентай ханзада`): unsure, the words stay', () => {
+    expect(key('Последний звонок Лента выпускника атласная')).toBe('последний звонок');
+    expect(key('Кішкентай ханзада кітап')).toMatch(/^кішкентай ханзада/u);
+    expect(key('Последний из могикан Фенимор Купер')).toMatch(/^последний/u);
+  });
+
   it('leave the goods where they stand after them, and a set before its own preposition', () => {
     expect(extractProductType('Фонарь түсі қара 300 лм').words[0]).toBe('фонарь');
     expect(extractProductType('Жиынтық для пикника 4 персоны').words[0]).toBe('жиынтық');
