@@ -10,6 +10,7 @@ import { extractProductType } from '../../../src/assistant/classify/extract-prod
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
+import { rewriteWithSynonyms } from '../../../src/assistant/category-synonyms.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -132,8 +133,20 @@ describe('trade words of the synonyms table', () => {
       ['Репеллент от комаров 75 мл Gardex', 'Средства от комаров'],
       ['Камера для ПК Logitech C270 1080p', 'Веб-камеры'],
       ['Термоинтерфейс Thermal Grizzly Kryonaut 1 г', 'Термопаста'],
+      ['ОЗУ DDR4 8GB 3200 Kingston Fury Beast', 'Оперативная память'],
+      ['ИБП APC Back-UPS 1500VA', 'Источники бесперебойного питания'],
+      ['Маршрутизатор Keenetic Giga AC1200', 'Wi-Fi роутеры'],
     ];
     for (const [name, leaf] of cases) expect({ name, ...pick(name) }).toEqual({ name, leaf, confident: true });
+  });
+
+  it('rewrite the words the label round asked for (mend24b)', () => {
+    const cases: [string, string][] = [
+      ['Машинки для стрижки', 'триммеры'], ['Охлаждение процессора', 'кулеры и системы охлаждения'], ['LED лампочки', 'светодиодные лампы'],
+      ['Hiking backpacks', 'туристические рюкзаки'], ['Чулки', 'колготки'], ['Гель-лак', 'лаки для ногтей'], ['Лаки гель', 'лаки для ногтей'],
+      ['ОЗУ', 'оперативная память'], ['UPS', 'источники бесперебойного питания'], ['Гардины', 'шторы'], ['Кесе', 'пиалы'], ['Касешки', 'пиалы'], ['Клеенки', 'скатерти'],
+    ];
+    for (const [label, leaf] of cases) expect({ label, text: rewriteWithSynonyms(label)?.text }).toEqual({ label, text: leaf });
   });
 
   it('propose a game call\'s leaf for `манок`, never semolina\'s', () => {
