@@ -106,6 +106,14 @@ describe('a trade abbreviation that is no goods of the name (review24b)', () => 
   });
 });
 
+describe('measures and code labels of the computer trade (`850 ВА`, `5400об`, `мод. 95428`)', () => {
+  it('are no words of the type', () => {
+    expect(key('UPS Eaton 850 ВА')).toBe('ups');
+    expect(key('HDD темно-синий 5400об 1TB WD Blue')).not.toBe('об');
+    expect(key('SSD M.2 Apacer мод. 95428 32Gb')).toBe('ssd');
+  });
+});
+
 describe('colours no ending tells (`песочный`, `пудровый`, `хаки`, `камуфляж`, `темно-синий`)', () => {
   it('are qualifiers, never the type of goods named in Latin', () => {
     expect(key('VGA 4GB GDDR6 MSI GeForce RTX 4070 Ventus песочный')).toBe('vga');
