@@ -40,6 +40,7 @@ import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
 import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
 import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
 import { isKindLeadWord } from '../classify/kind-lead-words.js';
+import { isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -86,7 +87,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (opening === words[0] && head !== undefined) addLead(leads, words, name, head);
-      if (name === name.toUpperCase()) return;
+      if (isWrittenInCapitals(name)) return;
       mixedCase += 1;
       const later = words.slice(1);
       const long = (word: string): boolean => Array.from(word).length >= SENTENCE_WORD;
