@@ -62,7 +62,7 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   // Russian, by department: the everyday or trade names of goods the directory names otherwise.
   // Electronics
   ['фитнес-трекеры', 'фитнес-браслеты'], ['фитнес трекеры', 'фитнес-браслеты'], ['умные часы', 'смарт-часы'], ['смарт часы', 'смарт-часы'],
-  ['маршрутизаторы', 'роутеры'], ['портативная акустика', 'портативные колонки'], ['блютуз колонки', 'портативные колонки'], ['bluetooth колонки', 'портативные колонки'],
+  ['маршрутизаторы', 'wi-fi роутеры'], ['портативная акустика', 'портативные колонки'], ['блютуз колонки', 'портативные колонки'], ['bluetooth колонки', 'портативные колонки'],
   ['беспроводные колонки', 'портативные колонки'], ['ноуты', 'ноутбуки'], ['телики', 'телевизоры'], ['флешки', 'usb-флешки'], ['мышки', 'компьютерные мыши'],
   ['планшетники', 'планшеты'], ['игровые приставки', 'игровые консоли'], ['фотики', 'фотоаппараты'], ['вебки', 'веб-камеры'], ['кронштейны для телевизора', 'кронштейны для тв'],
   // Appliances
@@ -193,6 +193,20 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   // design's name, `Water Bottle Пончик`) read as its diminutive.
   ['пышақ', 'ножи'], ['манок', 'манки и приманки для охоты'],
   ['гермобаул', 'гермомешки', KIND], ['термосумка', 'сумки-холодильники'], ['репеллент от комаров', 'средства от комаров'],
+  // Asked by the label round of loop24 (mend24b): the trade's and everyday words for goods the directory names otherwise.
+  // Computers: `ОЗУ` (RAM), `UPS` (uninterruptible power supply), a CPU's cooling (its coolers and liquid systems). `ИБП` is
+  // left out: the label reader reads it as an acronym, a question led by its leaf (`label-acronyms`), never sure, and `ИБП для
+  // ПК` must not lead with it.
+  ['озу', 'оперативная память'], ['ups', 'источники бесперебойного питания'],
+  ['охлаждение процессора', 'кулеры и системы охлаждения'],
+  // Home: hair clippers are the directory's trimmers; LED bulbs its LED lamps; `гардины` (sheer curtains) and `клеенки`
+  // (oilcloths laid on a table) kinds of curtains and tablecloths; `кесе`, `касешки` (Kazakh and colloquial) are tea bowls.
+  ['машинки для стрижки', 'триммеры'], ['led лампочки', 'светодиодные лампы'],
+  ['гардины', 'шторы', KIND], ['клеенки', 'скатерти', KIND], ['кесе', 'пиалы'], ['касешки', 'пиалы'],
+  // Clothes and beauty: stockings are hosiery the directory files with tights; gel polish in either order and the singular.
+  ['чулки', 'колготки', KIND], ['гель-лак', 'лаки для ногтей', KIND], ['лаки гель', 'лаки для ногтей', KIND], ['лак гель', 'лаки для ногтей', KIND],
+  // Camping: backpacks for hiking are the directory's tourist backpacks.
+  ['hiking backpacks', 'туристические рюкзаки'],
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.

@@ -60,9 +60,11 @@ const SKU_SYNONYMS = ['артикул sku', 'sku', 'код sku', 'артикул
  * The one-word labels of a code (`арт`, `артикул`, `код`, `модель`, `sku`): a column headed so holds codes, and in a product
  * name such a word followed by a code is one code, no word of the product's type. `группа` groups models, it labels no code.
  */
-export const CODE_LABEL_WORDS: ReadonlySet<string> = new Set(
-  [...MODEL_KEY_SYNONYMS, ...ARTICLE_SYNONYMS, ...SKU_SYNONYMS].filter((label) => !label.includes(' ') && label !== 'группа'),
-);
+export const CODE_LABEL_WORDS: ReadonlySet<string> = new Set([
+  ...[...MODEL_KEY_SYNONYMS, ...ARTICLE_SYNONYMS, ...SKU_SYNONYMS].filter((label) => !label.includes(' ') && label !== 'группа'),
+  // `мод. 95428` (модель cut short) labels a model's code in a name; as a column heading it is too short to say so.
+  'мод',
+]);
 const FIELD_SYNONYMS: Record<Exclude<ImportField, 'productKey' | 'skuKey' | 'name.kaz' | 'description.kaz'>, string[]> = {
   shopId: ['магазин', 'id магазина', 'код магазина', 'shop', 'shop id', 'shopid', 'дүкен'],
   category: ['категория', 'категория товара', 'раздел', 'подкатегория', 'группа товаров', 'тип товара', 'category', 'санат', 'санаты', 'тауар санаты'],

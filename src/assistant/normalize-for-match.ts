@@ -71,6 +71,10 @@ const UNITS: Readonly<Record<string, string>> = {
   дюйм: 'дюйм',
   дюйма: 'дюйм',
   дюймов: 'дюйм',
+  // Volt-amperes of a UPS (`850 ВА`, `650VA`) and revolutions (`5400 об/мин`): measures, no words of goods.
+  va: 'ва',
+  ва: 'ва',
+  об: 'об',
   мес: 'мес',
   месяцев: 'мес',
   месяца: 'мес',

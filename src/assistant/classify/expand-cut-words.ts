@@ -242,7 +242,7 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
 }
 
 /** The words of a sorted list that start with `start`. */
-function readRange(sorted: readonly string[], start: string): string[] {
+export function readRange(sorted: readonly string[], start: string): string[] {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

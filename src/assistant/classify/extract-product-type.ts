@@ -17,6 +17,9 @@ import { isDiminutiveForm, isDirectoryWordVariant } from './directory-word-varia
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
 import { isFlavourPhrase } from './russian-flavour-words.js';
+import { findLaterBrandFirstGoods, isLeftOutAsGoods } from './find-later-brand-first-goods.js';
+import { isKindLeadWord } from './kind-lead-words.js';
+import { isWrittenInCapitals } from './is-written-in-capitals.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -140,8 +143,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
-  dropNotesAnywhere(phrases);
-  dropLackBeforeGoods(phrases);
+  dropNotesAnywhere(name, phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
@@ -151,6 +153,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
+  // `Вело Фонарь передний`, `Бэби Шампунь`: goods capitalised after a first word that says their kind are the goods, no brand.
+  const [lead, next] = phrases[0] ?? [];
+  if (lead !== undefined && next !== undefined && brandLike.has(next) && isKindLeadWord(lead, knownBrands?.cutWords)) brandLike.delete(next);
   const models = russian ? undefined : readEnglishModelWords(name);
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);
@@ -177,8 +182,10 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
     const read = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
-    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words);
+    const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words, isQualifier);
     const found = later < 0 || models === undefined ? read : readEnglishHead((words) => readHead(phrase.slice(later), words), brandLike, models, capitals);
+    // A trade abbreviation in capitals read as the head (`Kingston SSD Heatsink M.2`) is left out as `findLaterBrandFirstGoods` leaves it.
+    if (models !== undefined && isLeftOutTradeHead(name, phrase, found.words)) continue;
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -190,15 +197,11 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
 
-/**
- * Where a phrase of a name in Latin names its goods by a word the English table reads as goods written after the brand and model
- * (`vga` of `MSI GeForce RTX 4070 Ventus VGA`, `ssd` of `Crucial P3 SSD M.2`: `brandFirst`, with a Russian reading), when the
- * head read from the phrase's start (`read`) holds no goods word of the table: the maker's and model's words before a number
- * ended that head, and it named no goods (`msi geforce rtx`), one type per model line. -1 where there is no such word.
- */
-function findLaterBrandFirstGoods(phrase: readonly string[], read: readonly string[]): number {
-  if (read.some((word) => readEnglishProductWord(word)?.role === 'goods')) return -1;
-  return phrase.findIndex((word, at) => at > 0 && !read.includes(word) && readEnglishProductWord(word)?.brandFirst === true && readEnglishProductWord(word)?.russian !== '');
+/** Whether the type read is one trade abbreviation written in capitals (`SSD`) which the name says is no goods of its own here. */
+function isLeftOutTradeHead(name: string, phrase: readonly string[], words: readonly string[]): boolean {
+  const [word] = words;
+  if (word === undefined || words.length !== 1 || readEnglishProductWord(word)?.brandFirst !== true || !new RegExp(`\\b${word.toUpperCase()}\\b`, 'u').test(name)) return false;
+  return isLeftOutAsGoods(phrase, phrase.indexOf(word), isQualifier);
 }
 
 /**
@@ -246,26 +249,16 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
  * the head is read from (the name's `tokens` keep them), and a phrase left with no word: in a name in English the note was
  * the only Russian word, and became the type of every product that carried it.
  */
-function dropNotesAnywhere(phrases: string[][]): void {
+function dropNotesAnywhere(name: string, phrases: string[][]): void {
   for (let at = phrases.length - 1; at >= 0; at -= 1) {
     const phrase = phrases[at] ?? [];
-    const marked = markNotesAnywhere(phrase);
+    const marked = markNotesAnywhere(phrase, name);
     if (marked === undefined) continue;
+    // `түсі қара Фонарь`: the colour `түсі` announces is the goods' colour, no goods either.
+    for (const [i, word] of phrase.entries()) if (word === 'түсі' && marked[i] === true && isColourWord(phrase[i + 1] ?? '')) marked[i + 1] = true;
     const kept = phrase.filter((_, i) => marked[i] !== true);
     if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
     else if (phrases.length > 1) phrases.splice(at, 1);
-  }
-}
-
-/**
- * Drops a `без …` phrase that stands before any Russian word of goods of its phrase (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`,
- * `CPU без кулера INTEL CORE I7`) from the words the head is read from (the name's `tokens` keep it): it names a part the goods do
- * not have, never what they are, as a composition (`с …`) does not. Read as the name's only Russian word, `кулера` was the type
- * of processors, and coolers were proposed. After the head (`Конфеты без сахара`) the phrase is read as before.
- */
-function dropLackBeforeGoods(phrases: string[][]): void {
-  for (const phrase of phrases) {
-    for (let first = phrase.findIndex(isRussianGoodsWord); first > 0 && phrase[first - 1] === 'без'; first = phrase.findIndex(isRussianGoodsWord)) phrase.splice(first - 1, 2);
   }
 }
 
@@ -409,7 +402,7 @@ function dropLeadingShopNotes(name: string, phrases: string[][]): void {
   if (first === undefined) return;
   // The words as written are read only for a name that opens with a note word that may also be goods (few names do).
   let written: string[] | undefined;
-  const readWritten = (): string[] => (written ??= name === name.toUpperCase() ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
+  const readWritten = (): string[] => (written ??= isWrittenInCapitals(name) ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
   const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''), (at) => /^\p{Lu}{2,}$/u.test(readWritten()[at] ?? ''));
   if (count > 0 && count < first.length) first.splice(0, count);
 }
@@ -498,8 +491,10 @@ function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || COLOUR_WORDS.has(word) || LIMIT_WORDS.has(word);
 }
 
-// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).
-const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with']);
+// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`), a composition (`с адаптером`)
+// or a part the goods lack (`CPU без кулера`: read as the name's only Russian word, `кулера` was the type of processors, and
+// coolers were proposed). What the goods lack before them is read into the review's key (`readLacked`) where the directory tells it.
+const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with', 'без']);
 // A limit before a measure (`до 5 кг`, `свыше 100 л`): a qualifier, never a word of the type.
 const LIMIT_WORDS = new Set(['до', 'свыше', 'более', 'менее']);
 
@@ -530,9 +525,12 @@ function followsLatinGoodsMeasure(tokens: readonly string[], at: number, latinGo
   return CONTENT_UNITS.has(tokens[at - 1] ?? '') && /\d/u.test(tokens[at - 2] ?? '') && before.some((word) => latinGoods?.has(word) === true) && !before.some((word, i) => CYRILLIC.test(word) && !isQualifier(word) && !isCodeLabelAt(before, i));
 }
 
-/** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
+/**
+ * Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one), nor what the goods
+ * lack (`кулера` of `CPU AMD Ryzen 5 5600 без кулера`: the goods are named in Latin).
+ */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at));
+  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at) && tokens[at - 1] !== 'без');
 }
 
 /** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */
@@ -744,7 +742,7 @@ const COLOUR_NOUNS: ReadonlySet<string> = new Set(['цвета', 'окраса',
  */
 export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<string>): Set<string> {
   const original = name.match(WORD) ?? [];
-  const allCaps = name === name.toUpperCase();
+  const allCaps = isWrittenInCapitals(name);
   const cyrillicName = CYRILLIC.test(original[0] ?? '');
   // `Свечи Зажигания Ngk`: a name whose long words are all capitalised says nothing by its case either.
   const long = original.slice(1).filter((word) => /^\p{L}{4,}$/u.test(word));

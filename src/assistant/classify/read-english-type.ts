@@ -7,6 +7,7 @@
  * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isWrittenInCapitals } from './is-written-in-capitals.js';
 import { isEnglishPartWord, isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
 
 // A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
@@ -36,7 +37,7 @@ const CAPITALS_WORD = /^\p{Lu}{2,}$/u;
  */
 export function readEnglishCapitalWords(name: string): Set<string> {
   const found = new Set<string>();
-  if (name === name.toUpperCase()) return found;
+  if (isWrittenInCapitals(name)) return found;
   for (const written of name.match(WRITTEN_WORD) ?? []) {
     if (!CAPITALS_WORD.test(written)) continue;
     for (const part of tokenizeForMatch(written)) if (!isEnglishProductWord(part)) found.add(part);

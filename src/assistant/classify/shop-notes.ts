@@ -121,6 +121,21 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
 ];
 
 const findNoteAnywhere = createListedPhraseFinder(NOTES_ANYWHERE.map((note) => note.words));
+// Notes that are words of titles too (`Последний звонок`, `Последний из могикан`, `Кішкентай ханзада`, `Үлкен өлшемді дәптер`):
+// a note only where the name does not write them as a title's first word, capitalised before a word in lower case.
+const TITLE_WORDS: ReadonlySet<string> = new Set(['последний', 'последняя', 'последние', 'үлкен', 'кішкентай', 'сапалы']);
+// The nouns of a stock note, dropped with it (`последний экземпляр`, `последняя штука`).
+const NOTE_NOUNS: ReadonlySet<string> = new Set(['экземпляр', 'экз', 'штука', 'штуки']);
+
+/**
+ * Whether the name writes the word (normalised) as a title's first word: capitalised, before a Cyrillic word in lower case that
+ * is no note noun (`Последний звонок`, never `последний Монитор` nor `Последний экземпляр Монитор`). Unsure, the words are kept.
+ */
+function isWrittenAsTitle(word: string, name: string): boolean {
+  const written = new RegExp(`(?<![\\p{L}])(${word})\\s+(\\p{L}+)`, 'iu').exec(name);
+  const [, note, next] = written ?? [];
+  return note !== undefined && next !== undefined && /^\p{Lu}/u.test(note) && /^[\p{Ll}]/u.test(next) && /[\u0400-\u04ff]/u.test(next) && !NOTE_NOUNS.has(next);
+}
 // Days and months counted after a number (`90 дней`, `30 days`): a supplement's course.
 const DURATION_WORDS: ReadonlySet<string> = new Set(['дней', 'дня', 'суток', 'месяцев', 'месяца', 'days', 'months']);
 // `2024 New`, `New 2025`: a year beside `new` is the factory's model-year note.
@@ -129,9 +144,10 @@ const YEAR = /^20\d\d$/u;
 /**
  * Where the words of a note that may stand anywhere (`NOTES_ANYWHERE`) are in a phrase: `true` at each word of one, and at a
  * year beside `new` (`2024 New`); undefined where the phrase has none (most have none: this runs for every name of a file).
- * The phrase itself is left as it is, for whoever reads the rest of the name.
+ * The phrase itself is left as it is, for whoever reads the rest of the name. `name`, as written, tells a title's first word
+ * (`TITLE_WORDS`) from a note; without it such a word is a note.
  */
-export function markNotesAnywhere(words: readonly string[]): boolean[] | undefined {
+export function markNotesAnywhere(words: readonly string[], name?: string): boolean[] | undefined {
   let marked: boolean[] | undefined;
   const mark = (from: number, count: number): void => {
     marked ??= new Array<boolean>(words.length).fill(false);
@@ -152,6 +168,8 @@ export function markNotesAnywhere(words: readonly string[]): boolean[] | undefin
     }
     const note = findNoteAnywhere(words, at);
     if (note === undefined) continue;
+    if (TITLE_WORDS.has(word) && name !== undefined && isWrittenAsTitle(word, name)) continue;
+    if (TITLE_WORDS.has(word) && NOTE_NOUNS.has(words[at + 1] ?? '')) mark(at + 1, 1);
     mark(at, note.length);
     at += note.length - 1;
   }

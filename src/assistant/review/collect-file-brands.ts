@@ -38,6 +38,9 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
 import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
 import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
+import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
+import { isKindLeadWord } from '../classify/kind-lead-words.js';
+import { isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -84,7 +87,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (opening === words[0] && head !== undefined) addLead(leads, words, name, head);
-      if (name === name.toUpperCase()) return;
+      if (isWrittenInCapitals(name)) return;
       mixedCase += 1;
       const later = words.slice(1);
       const long = (word: string): boolean => Array.from(word).length >= SENTENCE_WORD;
@@ -125,16 +128,24 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
-      const taken = new Set(found.map((brand) => brand.word));
-      // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
-      const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word));
-      found.push(...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word)));
-      // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
-      // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
-      const afterBrands = new Set(found.flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
-      return found.filter((brand) => !afterBrands.has(brand.word)).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
+      return addLeadBrands(found, leads, heads, index, directoryWords).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
+}
+
+/**
+ * The lead pass: the brands read by case (`found`) with the first words of names that are no type (`findLeadBrands`) the case
+ * reading did not take, less any word written right after a lead brand (the goods of its names).
+ */
+function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
+  const taken = new Set(found.map((brand) => brand.word));
+  // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
+  const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, readCutWordVocabulary(index));
+  const all = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
+  // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
+  // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
+  const afterBrands = new Set(all.flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
+  return all.filter((brand) => !afterBrands.has(brand.word));
 }
 
 /** A first word of names: the first Cyrillic word after it in each, how many names, and two of them. */

@@ -128,9 +128,12 @@ const VEHICLE_WORD = /^\p{L}{2,}$/u;
  * say nothing the directory tells apart; nothing without the directory.
  */
 function readLacked(tokens: readonly string[], words: readonly string[], knownBrands: KnownBrands | undefined): string[] {
-  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  const after = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  // Written before the goods (`Без сахара Шоколад горький`), which the type reader skips as it skips `для …`, the lack says the same.
+  const before = tokens[0] === 'без' && tokens.indexOf(words[0] ?? '') > 1 ? 0 : -1;
+  const at = after > 0 && tokens[after] === 'без' ? after : before;
   const lacked = tokens[at + 1];
-  return at > 0 && tokens[at] === 'без' && lacked !== undefined && readDirectoryLackedWords(knownBrands)?.has(stemForIndex(lacked)) === true ? ['без', lacked] : [];
+  return at >= 0 && lacked !== undefined && readDirectoryLackedWords(knownBrands)?.has(stemForIndex(lacked)) === true ? ['без', lacked] : [];
 }
 
 /**

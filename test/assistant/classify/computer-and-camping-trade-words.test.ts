@@ -10,6 +10,7 @@ import { extractProductType } from '../../../src/assistant/classify/extract-prod
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
+import { rewriteWithSynonyms } from '../../../src/assistant/category-synonyms.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -31,6 +32,18 @@ describe('shop notes in front of the goods', () => {
     expect(key('үлкен Палатка трекинговая 3 мест. SOL')).toBe('палатка трекинговая');
     expect(key('кішкентай Zalman S2 Корпус mATX')).toBe('корпус');
     expect(key('жиынтық Палатка трекинговая 4-х местная Coleman')).toBe('палатка трекинговая');
+  });
+
+  it('take their noun with them (`последний экземпляр`), and the colour `түсі` announces', () => {
+    expect(key('Последний экземпляр Монитор Samsung 27')).toBe('монитор');
+    expect(key('Монитор Samsung 27 последний экземпляр')).toBe('монитор');
+    expect(key('түсі қара Фонарь налобный 300 лм')).toBe('фонарь налобный');
+  });
+
+  it('trap: a title opened by such a word keeps it (`Последний звонок`, `Кішкентай ханзада`): unsure, the words stay', () => {
+    expect(key('Последний звонок Лента выпускника атласная')).toBe('последний звонок');
+    expect(key('Кішкентай ханзада кітап')).toMatch(/^кішкентай ханзада/u);
+    expect(key('Последний из могикан Фенимор Купер')).toMatch(/^последний/u);
   });
 
   it('leave the goods where they stand after them, and a set before its own preposition', () => {
@@ -69,6 +82,38 @@ describe('the computer trade\'s abbreviations', () => {
   });
 });
 
+describe('a trade abbreviation that is no goods of the name (review24b)', () => {
+  it('is left out after a measure, beside a port, after a preposition, before more goods, beside other goods or a processor', () => {
+    const open = (name: string): boolean => !pick(name).confident;
+    expect(open('MacBook Air 13 M2 8GB 256GB SSD')).toBe(true);
+    expect(open('Xbox Series S 512GB SSD')).toBe(true);
+    expect(open('Philips 223V5LSB 21.5 VGA')).toBe(true);
+    expect(key('AOC 22B2H 21.5 IPS HDMI VGA')).not.toBe('vga');
+    expect(key('Lenovo ThinkVision T24i VGA HDMI DP')).not.toBe('vga hdmi');
+    expect(key('Dell P2219H Monitor HDMI VGA')).not.toBe('vga');
+    expect(key('Synology DS224+ NAS without HDD')).not.toBe('hdd');
+    expect(open('Салазки для SSD 2.5 в 3.5')).toBe(true);
+    expect(key('Kingston SSD Heatsink M.2')).not.toBe('ssd');
+    expect(key('Orico 2.5 HDD Enclosure USB 3.0')).not.toBe('hdd');
+    expect(open('Gaming PC Ryzen 5 RTX 4060 16GB SSD 1TB')).toBe(true);
+  });
+
+  it('stays the goods before a form factor, a socket, a unit or a colour (traps)', () => {
+    expect(pick('Crucial P3 1TB SSD M.2')).toEqual({ leaf: 'SSD-накопители', confident: true });
+    expect(pick('INTEL CORE I3-12100 CPU LGA1700 красный')).toEqual({ leaf: 'Процессоры', confident: true });
+    expect(key('APC Back-UPS 650VA')).toBe('ups');
+    expect(key('Netac N600S SSD M.2 64 GB бордовый')).toBe('ssd');
+  });
+});
+
+describe('measures and code labels of the computer trade (`850 ВА`, `5400об`, `мод. 95428`)', () => {
+  it('are no words of the type', () => {
+    expect(key('UPS Eaton 850 ВА')).toBe('ups');
+    expect(key('HDD темно-синий 5400об 1TB WD Blue')).not.toBe('об');
+    expect(key('SSD M.2 Apacer мод. 95428 32Gb')).toBe('ssd');
+  });
+});
+
 describe('colours no ending tells (`песочный`, `пудровый`, `хаки`, `камуфляж`, `темно-синий`)', () => {
   it('are qualifiers, never the type of goods named in Latin', () => {
     expect(key('VGA 4GB GDDR6 MSI GeForce RTX 4070 Ventus песочный')).toBe('vga');
@@ -96,8 +141,19 @@ describe('trade words of the synonyms table', () => {
       ['Репеллент от комаров 75 мл Gardex', 'Средства от комаров'],
       ['Камера для ПК Logitech C270 1080p', 'Веб-камеры'],
       ['Термоинтерфейс Thermal Grizzly Kryonaut 1 г', 'Термопаста'],
+      ['ОЗУ DDR4 8GB 3200 Kingston Fury Beast', 'Оперативная память'],
+      ['Маршрутизатор Keenetic Giga AC1200', 'Wi-Fi роутеры'],
     ];
     for (const [name, leaf] of cases) expect({ name, ...pick(name) }).toEqual({ name, leaf, confident: true });
+  });
+
+  it('rewrite the words the label round asked for (mend24b)', () => {
+    const cases: [string, string][] = [
+      ['Машинки для стрижки', 'триммеры'], ['Охлаждение процессора', 'кулеры и системы охлаждения'], ['LED лампочки', 'светодиодные лампы'],
+      ['Hiking backpacks', 'туристические рюкзаки'], ['Чулки', 'колготки'], ['Гель-лак', 'лаки для ногтей'], ['Лаки гель', 'лаки для ногтей'],
+      ['ОЗУ', 'оперативная память'], ['UPS', 'источники бесперебойного питания'], ['Гардины', 'шторы'], ['Кесе', 'пиалы'], ['Касешки', 'пиалы'], ['Клеенки', 'скатерти'],
+    ];
+    for (const [label, leaf] of cases) expect({ label, text: rewriteWithSynonyms(label)?.text }).toEqual({ label, text: leaf });
   });
 
   it('propose a game call\'s leaf for `манок`, never semolina\'s', () => {

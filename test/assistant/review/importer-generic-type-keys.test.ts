@@ -56,6 +56,13 @@ describe('what goods lack', () => {
     expect(findAnsweredType(indexAnsweredTypes([['конфеты', 140903]]), 'Конфеты без сахара 200 г', known)).toBeUndefined();
   });
 
+  it('stays in the key written before the goods too, which the type reader skips as it skips `для …` (`Без сахара Шоколад`)', () => {
+    expect(keyOf('Без сахара Шоколад горький 100 г')).toBe('шоколад горький без сахара');
+    expect(keyOf('Без косточек Маслины Iberica 300 г')).toBe('маслины');
+    expect(readProductTypeKey('Без сахара Шоколад горький 100 г')).toBe('шоколад горький');
+    expect(readProductTypeKey('Intel Core i5 12400F без кулера')).not.toBe('кулера');
+  });
+
   it('trap: a lack the directory does not name, and one read without the directory, leave the key as before', () => {
     expect(keyOf('Маслины без косточек 300 г')).toBe('маслины');
     expect(readProductTypeKey('Конфеты без сахара 200 г')).toBe('конфеты');

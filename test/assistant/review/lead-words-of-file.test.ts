@@ -61,4 +61,21 @@ describe('a word the file writes in front of many different goods', () => {
     const headlamps = ['Налобник Фотон 300 лм', 'Налобник Сибирь 150 лм', 'Налобник Кедр 500 лм', 'Налобник аккумуляторный'];
     expect(readWords([...GOODS, ...brands, ...headlamps])).not.toContain('налобник');
   });
+
+  it('is never a borrowed who-for word nor the first part of compound words of the directory (`Бэби`, `Вело`: review24b)', () => {
+    const kinds = ['Бэби', 'Кидс', 'Леди', 'Вело', 'Мото'].flatMap((lead) => [`${lead} Палатка`, `${lead} Нож`, `${lead} Котелок`, `${lead} Фонарь`]);
+    expect(readWords([...GOODS, ...kinds])).toEqual([]);
+  });
+
+  it('keys the goods with their kind (`бэби шампунь`, never adult `шампунь` nor `бэби` alone)', () => {
+    const known = readKnownBrands(classifier, {});
+    expect(readProductTypeKey('Бэби Шампунь 250 мл', undefined, known)).toBe('бэби шампунь');
+    expect(readProductTypeKey('Вело Фонарь передний USB', undefined, known)).toMatch(/^вело фонарь/u);
+    expect(readProductTypeKey('Мото Шлем интеграл XL', undefined, known)).not.toBe('мото');
+  });
+
+  it('trap: a brand before the same goods stays one (`Борей`, `Сибирь`)', () => {
+    const names = [...GOODS, 'Борей Палатка', 'Борей Нож', 'Борей Котелок', 'Сибирь Палатка', 'Сибирь Нож', 'Сибирь Фонарь', 'Вело Палатка', 'Вело Нож', 'Вело Котелок'];
+    expect(readWords(names)).toEqual(['борей', 'сибирь']);
+  });
 });
