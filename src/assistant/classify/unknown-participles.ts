@@ -17,7 +17,11 @@ const ENDING = '(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого
 // `-ованный`, `-ированный`, `-изованный`, `-еванный` (пастеризованный, армированный); `-енный` after a verb's stem consonant
 // (охлаждённый, обезжиренный, сгущённый; not `-ственный`, `-менный`, `антенный`); `-еный` likewise (копчёный, жареный, вяленый).
 // The group before the suffix is the root the directory is searched for.
-const PARTICIPLE = new RegExp(`^(\\p{L}{2,}?)(?:ированн|изованн|ованн|еванн)${ENDING}$|^(\\p{L}{2,}[жшщчлрдбвпз])енн${ENDING}$|^(\\p{L}{2,}[жшщчлрдбвп])ен${ENDING}$`, 'u');
+// A one-`н` participle takes only hard endings (копчёный, жареная): with a soft one the word is a noun made of a verb
+// (`снаряжение`, `удобрение`, `оформление`), which names other goods, never what was done to these (review24a: `Палатки
+// снаряжение`, `Семена удобрение` were sure picks of the first noun).
+const HARD_ENDING = '(?:ый|ой|ая|ое|ые|ую|ого|ых|ым|ом)';
+const PARTICIPLE = new RegExp(`^(\\p{L}{2,}?)(?:ированн|изованн|ованн|еванн)${ENDING}$|^(\\p{L}{2,}[жшщчлрдбвпз])енн${ENDING}$|^(\\p{L}{2,}[жшщчлрдбвп])ен${HARD_ENDING}$`, 'u');
 const NOT_PARTICIPLE = /(?:ственн|менн)/u;
 // A verb's prefixes: the root follows them (`прорезиненные` is of `резина`, `нерафинированное` of `рафинированное`).
 const PREFIXES = ['ультра', 'обез', 'пере', 'пред', 'не', 'про', 'при', 'за', 'на', 'об', 'от', 'под', 'раз', 'рас', 'вы', 'до', 'из', 'ис', 'с', 'у', 'о'];

@@ -67,6 +67,9 @@ describe('classifyProduct', () => {
     expect(classifyProduct(plain, { name: 'Молоко ультрапастеризованное 1 л' })).toMatchObject({ leafId: 2001, confident: true });
     expect(classifyProduct(plain, { name: 'Творог обезжиренный 200 г' })).toMatchObject({ leafId: 2002, confident: true });
     expect(classifyProduct(plain, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: true });
+    // A noun made of a verb (`-ение`) has a participle's letters but names other goods: it stays a doubt.
+    expect(classifyProduct(plain, { name: 'Творог удобрение 200 г' })).toMatchObject({ leafId: 2002, confident: false });
+    expect(classifyProduct(plain, { name: 'Молоко снаряжение 1 л' })).toMatchObject({ leafId: 2001, confident: false });
     // An adjective of what a thing belongs to is no participle: it stays a doubt, known to the directory or not.
     expect(classifyProduct(plain, { name: 'Кольца поршневые STD 4 шт' })).toMatchObject({ leafId: 2003, confident: false, doubt: expect.stringContaining('"поршневые"') as unknown });
     // Where the directory names goods so treated with the participle's root, the participle may make them those goods.
