@@ -77,6 +77,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
   const heads = new Map<string, number>();
   // The first word of names → the Cyrillic words that follow it, each the first Cyrillic word after it, and two names.
   const leads = new Map<string, Lead>();
+  // The first two words of names (`ивановский текстиль`) → the same, for a maker's name of two words.
+  const phraseLeads = new Map<string, Lead>();
   let mixedCase = 0;
   let sentenceCaseNames = 0;
   return {
@@ -86,7 +88,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const opening = words.find((word) => CYRILLIC_WORD.test(word));
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
-      if (opening === words[0] && head !== undefined) addLead(leads, words, name, head);
+      if (opening === words[0] && head !== undefined) {
+        addLead(leads, words, name, head);
+        addPhraseLead(phraseLeads, words, name);
+      }
       if (isWrittenInCapitals(name)) return;
       mixedCase += 1;
       const later = words.slice(1);
@@ -128,7 +133,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
-      return addLeadBrands(found, leads, heads, index, directoryWords).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
+      return addLeadBrands(found, leads, phraseLeads, heads, index, directoryWords).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
 }
@@ -137,14 +142,25 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
  * The lead pass: the brands read by case (`found`) with the first words of names that are no type (`findLeadBrands`) the case
  * reading did not take, less any word written right after a lead brand (the goods of its names).
  */
-function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
+function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<string, Lead>, phraseLeads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
   const taken = new Set(found.map((brand) => brand.word));
   // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
-  const isLeadWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !ADJECTIVE_FORM.test(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, readCutWordVocabulary(index));
-  const all = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
+  const isNoGoodsWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, readCutWordVocabulary(index));
+  const isLeadWord = (word: string): boolean => !ADJECTIVE_FORM.test(word) && isNoGoodsWord(word);
+  const words = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
+  // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
+  // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), and its own first word read as a lead already
+  // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`).
+  const leadWords = new Set(words.map((brand) => brand.word));
+  const isLeadPhrase = (phrase: string): boolean => {
+    const [first = '', second = ''] = phrase.split(' ');
+    return !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, readCutWordVocabulary(index)) && !isShopNotePhrase([first, second]);
+  };
+  const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase)];
+  const allLeads = new Map([...leads, ...phraseLeads]);
   // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
   // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
-  const afterBrands = new Set(all.flatMap((brand) => [...(leads.get(brand.word)?.after ?? [])]));
+  const afterBrands = new Set(all.flatMap((brand) => [...(allLeads.get(brand.word)?.after ?? [])]));
   return all.filter((brand) => !afterBrands.has(brand.word));
 }
 
@@ -177,6 +193,21 @@ function addLead(leads: Map<string, Lead>, words: readonly string[], name: strin
   if (joined && (CAPITALISED.test(first) || CAPITALS.test(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
   if (lead.examples.length < EXAMPLES) lead.examples.push(name);
   leads.set(word, lead);
+}
+
+/** Notes the first two words of a name (both Cyrillic) as one lead and the first Cyrillic word after them; never a proper name alone. */
+function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name: string): void {
+  const [first, second, ...rest] = words;
+  if (first === undefined || second === undefined || !CYRILLIC_WORD.test(second)) return;
+  const phrase = `${tokenizeForMatch(first)[0] ?? ''} ${tokenizeForMatch(second)[0] ?? ''}`;
+  const next = rest.find((each) => CYRILLIC_WORD.test(each));
+  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
+  if (after === undefined || phrase.split(' ').includes(after)) return;
+  const lead = leads.get(phrase) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
+  lead.after.add(after);
+  lead.names += 1;
+  if (lead.examples.length < EXAMPLES) lead.examples.push(name);
+  leads.set(phrase, lead);
 }
 
 /**

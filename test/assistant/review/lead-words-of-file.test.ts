@@ -79,3 +79,23 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readWords(names)).toEqual(['борей', 'сибирь']);
   });
 });
+
+describe('a phrase of two words the file writes in front of many different goods (a maker\'s name: `Ивановский текстиль`)', () => {
+  const LINEN = ['Простыня на резинке 160х200', 'Наволочка 70х70 бязь', 'Ткань сатин 220 см', 'Пододеяльник 1,5 сп', 'Полотенце махровое 50х90', 'Постельное белье Евро сатин'];
+
+  it('is read as a brand, and the goods after it are the type', () => {
+    const names = [...LINEN, 'Ивановский текстиль Ткань сатин 220 см', 'Ивановский текстиль Простыня на резинке 140х200', 'ИВАНОВСКИЙ ТЕКСТИЛЬ Наволочка 50х70', 'Ивановский текстиль Пододеяльник 2 сп'];
+    expect(readWords(names)).toContain('ивановский текстиль');
+    const known = readKnownBrands(classifier, { brandWords: new Set(readWords(names)) });
+    expect(readProductTypeKey('Ивановский текстиль Простыня на резинке 140х200', undefined, known)).toMatch(/^простыня/u);
+    expect(readProductTypeKey('Ивановский текстиль Ткань сатин 220 см', undefined, known)).toMatch(/^ткань/u);
+  });
+
+  it('trap: goods the directory names stay goods (`Постельное белье Ранфорс …`), and two goods only make no brand', () => {
+    const linen = ['Постельное белье Ранфорс Простыня в комплекте', 'Постельное белье Сатин Наволочка 4 шт', 'Постельное белье Бязь Пододеяльник', 'Постельное белье Поплин Ткань'];
+    expect(readWords([...LINEN, ...linen]).filter((word) => word.startsWith('постельное'))).toEqual([]);
+    const known = readKnownBrands(classifier, { brandWords: new Set(readWords([...LINEN, ...linen])) });
+    expect(readProductTypeKey('Постельное белье Ранфорс Простыня в комплекте', undefined, known)).toMatch(/^постельное/u);
+    expect(readWords([...LINEN, 'Витебские ковры Простыня 1,5', 'Витебские ковры Ткань 2 м'])).not.toContain('витебские ковры');
+  });
+});
