@@ -149,12 +149,14 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   const isLeadWord = (word: string): boolean => !ADJECTIVE_FORM.test(word) && isNoGoodsWord(word);
   const words = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
   // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
-  // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), and its own first word read as a lead already
+  // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), nor is its noun, and its own first word read as a lead already
   // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`).
   const leadWords = new Set(words.map((brand) => brand.word));
   const isLeadPhrase = (phrase: string): boolean => {
     const [first = '', second = ''] = phrase.split(' ');
-    return !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, readCutWordVocabulary(index)) && !isShopNotePhrase([first, second]);
+    // Its noun names no leaf either: `Твердотельный накопитель`, `Карточная игра` are goods whatever follows them.
+    const goods = Object.hasOwn(index.byHeadStem, stemForIndex(second)) || isShopNotePhrase([first, second]) || markNotesAnywhere([first, second]) !== undefined;
+    return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, readCutWordVocabulary(index));
   };
   const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase)];
   const allLeads = new Map([...leads, ...phraseLeads]);
