@@ -19,7 +19,7 @@ import { isEnglishProductWord, readEnglishProductWord } from './english-product-
 import { isFlavourPhrase } from './russian-flavour-words.js';
 import { findLaterBrandFirstGoods, isLeftOutAsGoods } from './find-later-brand-first-goods.js';
 import { isKindLeadWord } from './kind-lead-words.js';
-import { isWrittenInCapitals } from './is-written-in-capitals.js';
+import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -403,7 +403,7 @@ function dropLeadingShopNotes(name: string, phrases: string[][]): void {
   // The words as written are read only for a name that opens with a note word that may also be goods (few names do).
   let written: string[] | undefined;
   const readWritten = (): string[] => (written ??= isWrittenInCapitals(name) ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
-  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''), (at) => /^\p{Lu}{2,}$/u.test(readWritten()[at] ?? ''));
+  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''), (at) => isCapitalsWord(readWritten()[at] ?? ''));
   if (count > 0 && count < first.length) first.splice(0, count);
 }
 

@@ -16,6 +16,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, ClassifyOptions, IndexedLeaf } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
 import { readCutWordVocabulary, type CutWordVocabulary } from './expand-cut-words.js';
+import { isCapitalsWord } from './is-written-in-capitals.js';
 
 /**
  * First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name; with the
@@ -77,9 +78,6 @@ export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOption
   return withSeller;
 }
 
-// A word written in capitals, two letters or more.
-const CAPITALS = /^\p{Lu}{2,}$/u;
-
 /**
  * The abbreviations of a brand map `readKnownBrands` gave: those the directory names goods by (`ClassifierIndex.abbreviations`);
  * undefined for any other (a name read without the directory). A seller's vehicle maker before a number (`ВАЗ 2110`) is a
@@ -91,7 +89,7 @@ export function readDirectoryAbbreviations(known: KnownBrands | undefined): Read
 
 /** The abbreviations the directory names goods by, as its leaves' names write them in capitals (`АКПП` of `Фильтры АКПП`, `ГРМ`, `ПК`), normalised. */
 export function collectDirectoryAbbreviations(leaves: readonly IndexedLeaf[]): string[] {
-  const words = leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter((word) => CAPITALS.test(word))));
+  const words = leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter(isCapitalsWord)));
   return [...new Set(tokenizeForMatch(words.join(' ')))].sort();
 }
 

@@ -7,7 +7,7 @@
  * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { isWrittenInCapitals } from './is-written-in-capitals.js';
+import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js';
 import { isEnglishPartWord, isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
 
 // A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
@@ -28,7 +28,6 @@ export function readEnglishModelWords(name: string): Set<string> {
 }
 
 // A word written in capitals (`QNT`, `JBL`), two letters or more and no digit.
-const CAPITALS_WORD = /^\p{Lu}{2,}$/u;
 
 /**
  * The words of an English name written in capitals that the table does not know (`qnt` of `Protein Cookie QNT`), in a name not
@@ -39,7 +38,7 @@ export function readEnglishCapitalWords(name: string): Set<string> {
   const found = new Set<string>();
   if (isWrittenInCapitals(name)) return found;
   for (const written of name.match(WRITTEN_WORD) ?? []) {
-    if (!CAPITALS_WORD.test(written)) continue;
+    if (!isCapitalsWord(written)) continue;
     for (const part of tokenizeForMatch(written)) if (!isEnglishProductWord(part)) found.add(part);
   }
   return found;

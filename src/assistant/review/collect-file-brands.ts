@@ -40,7 +40,7 @@ import { isShopNotePhrase, markNotesAnywhere } from '../classify/shop-notes.js';
 import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
 import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
 import { isKindLeadWord } from '../classify/kind-lead-words.js';
-import { isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
+import { isCapitalsWord, isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -63,7 +63,6 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
-const CAPITALS = /^\p{Lu}{2,}$/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
 // A noun's genitive singular or nominative plural: `Рубика`, `Эсмарха`.
@@ -90,7 +89,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (opening === words[0] && head !== undefined) {
         addLead(leads, words, name, head);
-        addPhraseLead(phraseLeads, words, name);
+        addPhraseLead(phraseLeads, words, name, head);
       }
       if (isWrittenInCapitals(name)) return;
       mixedCase += 1;
@@ -144,8 +143,9 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
  */
 function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<string, Lead>, phraseLeads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
   const taken = new Set(found.map((brand) => brand.word));
+  const vocabulary = readCutWordVocabulary(index);
   // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
-  const isNoGoodsWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, readCutWordVocabulary(index));
+  const isNoGoodsWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, vocabulary);
   const isLeadWord = (word: string): boolean => !ADJECTIVE_FORM.test(word) && isNoGoodsWord(word);
   const words = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
   // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
@@ -156,7 +156,7 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
     const [first = '', second = ''] = phrase.split(' ');
     // Its noun names no leaf either: `Твердотельный накопитель`, `Карточная игра` are goods whatever follows them.
     const goods = Object.hasOwn(index.byHeadStem, stemForIndex(second)) || isShopNotePhrase([first, second]) || markNotesAnywhere([first, second]) !== undefined;
-    return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, readCutWordVocabulary(index));
+    return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, vocabulary);
   };
   const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase)];
   const allLeads = new Map([...leads, ...phraseLeads]);
@@ -184,32 +184,35 @@ function addLead(leads: Map<string, Lead>, words: readonly string[], name: strin
   if (first === undefined || Array.from(first).length < MIN_LETTERS) return;
   const next = rest.find((each) => CYRILLIC_WORD.test(each));
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
-  if (after === undefined || after === word) return;
-  const lead = leads.get(word) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
-  lead.after.add(after);
-  lead.names += 1;
+  const lead = noteLead(leads, word, after, name);
+  if (after === undefined || lead === undefined) return;
   // Right after it, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods), and no pack (`Шампуры набор`).
   const joined = next === rest[0] && !name.trimStart().slice(first.length).startsWith('-') && !CONTAINER_WORDS.has(after);
   // The first word of a name is capitalised by the sentence: only goods capitalised after it (`Торвикс Сапоги`, `СИБИРЬ Сапоги`)
   // show it a name of its own, never `Тандыр нан` (a tandoor flatbread).
-  if (joined && (CAPITALISED.test(first) || CAPITALS.test(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
-  if (lead.examples.length < EXAMPLES) lead.examples.push(name);
-  leads.set(word, lead);
+  if (joined && (CAPITALISED.test(first) || isCapitalsWord(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
 }
 
 /** Notes the first two words of a name (both Cyrillic) as one lead and the first Cyrillic word after them; never a proper name alone. */
-function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name: string): void {
-  const [first, second, ...rest] = words;
-  if (first === undefined || second === undefined || !CYRILLIC_WORD.test(second)) return;
-  const phrase = `${tokenizeForMatch(first)[0] ?? ''} ${tokenizeForMatch(second)[0] ?? ''}`;
+function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name: string, head: string): void {
+  const [, second, ...rest] = words;
+  if (second === undefined || !CYRILLIC_WORD.test(second)) return;
   const next = rest.find((each) => CYRILLIC_WORD.test(each));
-  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
-  if (after === undefined || phrase.split(' ').includes(after)) return;
-  const lead = leads.get(phrase) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
+  noteLead(leads, `${head} ${tokenizeForMatch(second)[0] ?? ''}`, next === undefined ? undefined : tokenizeForMatch(next)[0], name);
+}
+
+/**
+ * Counts a name under its lead (`key`: a first word, or the first two) with the first Cyrillic word after it (`after`, normalised),
+ * the one record of both kinds of lead; undefined (nothing counted) where no such word follows or it repeats a word of the lead.
+ */
+function noteLead(leads: Map<string, Lead>, key: string, after: string | undefined, name: string): Lead | undefined {
+  if (after === undefined || key.split(' ').includes(after)) return undefined;
+  const lead = leads.get(key) ?? { after: new Set<string>(), names: 0, proper: 0, examples: [] };
   lead.after.add(after);
   lead.names += 1;
   if (lead.examples.length < EXAMPLES) lead.examples.push(name);
-  leads.set(phrase, lead);
+  leads.set(key, lead);
+  return lead;
 }
 
 /**
