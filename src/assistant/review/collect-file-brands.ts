@@ -70,7 +70,7 @@ const NOUN_GENITIVE = /[аяыи]$/u;
 
 /** Creates the collector; `index` gives the directory's words, which are never brands. */
 export function createFileBrandCollector(index: ClassifierIndex): FileBrandCollector {
-  const capitalised = new Map<string, { names: number; examples: string[]; after: Set<string>; next: Set<string> }>();
+  const capitalised = new Map<string, { names: number; examples: string[]; after: Set<string>; next: Set<string>; hyphened: number }>();
   const lower = new Set<string>();
   // How many names each word heads the product type of.
   const heads = new Map<string, number>();
@@ -107,9 +107,10 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         if (LOWER.test(word)) lower.add(normalised);
         else if (!titleCase && CAPITALISED.test(word) && !seen.has(normalised)) {
           seen.add(normalised);
-          const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>(), next: new Set<string>() };
+          const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>(), next: new Set<string>(), hyphened: 0 };
           entry.names += 1;
           entry.next.add(readBrandSecondWord(later[i + 1]));
+          if (name.includes(`${word}-${later[i + 1] ?? ''}`)) entry.hyphened += 1;
           const before = words[i];
           entry.after.add(head !== undefined && before !== undefined && tokenizeForMatch(before)[0] === head ? head : '');
           if (entry.examples.length < EXAMPLES) entry.examples.push(name);
@@ -129,7 +130,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         // `Фрекен Бок`: a capitalised word every name shows right after the brand is the brand's second word (else `Фрекен Бок
         // Фольга` was the type `бок`, one question for the shop's foil and bin bags).
         const second = entry.next.size === 1 ? [...entry.next][0] ?? '' : '';
-        const describes = second === '' || ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second));
+        // `Текс-Дизайн`: a word every name joins to the brand by a hyphen is the brand's, whatever else it may name.
+        const describes = second === '' || (entry.hyphened < entry.names && (ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second))));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
       return addLeadBrands(found, leads, phraseLeads, heads, index, directoryWords).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
@@ -145,9 +147,12 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   const taken = new Set(found.map((brand) => brand.word));
   const vocabulary = readCutWordVocabulary(index);
   // A shop's note or a count the type reader drops already (`Акция`, `дана`) needs no reading of its own.
-  const isNoGoodsWord = (word: string): boolean => !isShopNotePhrase([word]) && markNotesAnywhere([word]) === undefined && !COUNT_WORDS.has(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, vocabulary);
+  const isNote = (word: string): boolean => isShopNotePhrase([word]) || markNotesAnywhere([word]) !== undefined || COUNT_WORDS.has(word);
+  const isNoGoodsWord = (word: string): boolean => !isNote(word) && !directoryWords.has(stemForIndex(word)) && !Object.hasOwn(index.byCompoundEnd, stemForIndex(word)) && !isKindLeadWord(word, vocabulary);
   const isLeadWord = (word: string): boolean => !ADJECTIVE_FORM.test(word) && isNoGoodsWord(word);
-  const words = [...found, ...findLeadBrands(leads, heads, isLeadWord).filter((brand) => !taken.has(brand.word))];
+  // A word the file writes as a brand by case, or a note, stands after a lead as no goods (`Портьера Тюльпан`, `акция Моё …`).
+  const noGoodsAfter = (word: string): boolean => taken.has(word) || isNote(word);
+  const words = [...found, ...findLeadBrands(leads, heads, isLeadWord, noGoodsAfter).filter((brand) => !taken.has(brand.word))];
   // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
   // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), nor is its noun, and its own first word read as a lead already
   // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`).
@@ -158,7 +163,7 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
     const goods = Object.hasOwn(index.byHeadStem, stemForIndex(second)) || isShopNotePhrase([first, second]) || markNotesAnywhere([first, second]) !== undefined;
     return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, vocabulary);
   };
-  const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase)];
+  const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase, noGoodsAfter)];
   const allLeads = new Map([...leads, ...phraseLeads]);
   // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
   // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
@@ -219,24 +224,31 @@ function noteLead(leads: Map<string, Lead>, key: string, after: string | undefin
  * The first words of names that are no type (`isLeadWord`: none the file shows a brand by case, no note, adjective or directory
  * word): in front of `MIN_LEAD_TYPES` different goods at least, or, written as a proper name, in front of goods in every name.
  */
-function findLeadBrands(leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, isLeadWord: (word: string) => boolean): FileBrandWord[] {
-  // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands).
-  const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && countLeadTypes(lead.after, heads, new Set()) >= MIN_LEAD_TYPES).map(([word]) => word));
+function findLeadBrands(leads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, isLeadWord: (word: string) => boolean, noGoods: (word: string) => boolean): FileBrandWord[] {
+  // The words after a lead are goods only where they are no lead themselves (`Налобник Следопыт`, `Налобник Фотон`: brands), nor a
+  // proper name in front of goods (`Портьера Тюльпан …` beside `Тюльпан Шторы`, `Томдом Тюль`: the goods of `Портьера` are no
+  // three kinds), nor a brand by case or a note (`noGoods`).
+  const isGoods = (word: string): boolean => !noGoods(word);
+  const first = new Set([...leads].filter(([word, lead]) => isLeadWord(word) && (countLeadTypes(lead.after, heads, isGoods) >= MIN_LEAD_TYPES || isProperLead(lead, heads, isGoods))).map(([word]) => word));
+  const isOwnGoods = (word: string): boolean => isGoods(word) && !first.has(word);
   const found: FileBrandWord[] = [];
   for (const [word, lead] of leads) {
     if (!isLeadWord(word)) continue;
-    const types = countLeadTypes(lead.after, heads, first);
     // `Торвикс Сапоги …`, `Кизляр Нож …`: a proper name in front of goods the file names on their own, in every name it opens.
-    const beforeGoods = lead.proper === lead.names && lead.names >= MIN_NAMES && types === lead.after.size;
-    if ((first.has(word) && types >= MIN_LEAD_TYPES) || beforeGoods) found.push({ word, names: lead.names, examples: lead.examples });
+    if ((first.has(word) && countLeadTypes(lead.after, heads, isOwnGoods) >= MIN_LEAD_TYPES) || isProperLead(lead, heads, isOwnGoods)) found.push({ word, names: lead.names, examples: lead.examples });
   }
   return found;
 }
 
-/** How many of the words after a first word open other names of the file on their own: no adjective (`Яркий Луч`), no lead (`leads`). */
-function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, number>, leads: ReadonlySet<string>): number {
+/** Whether every name a first word opens writes it as a proper name, with goods the file names on their own capitalised after it. */
+function isProperLead(lead: Lead, heads: ReadonlyMap<string, number>, isGoods: (word: string) => boolean): boolean {
+  return lead.proper === lead.names && lead.names >= MIN_NAMES && countLeadTypes(lead.after, heads, isGoods) === lead.after.size;
+}
+
+/** How many of the words after a first word open other names of the file on their own: no adjective (`Яркий Луч`), each `isGoods`. */
+function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, number>, isGoods: (word: string) => boolean): number {
   let types = 0;
-  for (const word of after) if ((heads.get(word) ?? 0) > 0 && !ADJECTIVE_FORM.test(word) && !leads.has(word)) types += 1;
+  for (const word of after) if ((heads.get(word) ?? 0) > 0 && !ADJECTIVE_FORM.test(word) && isGoods(word)) types += 1;
   return types;
 }
 

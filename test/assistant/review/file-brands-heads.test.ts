@@ -43,6 +43,13 @@ describe('the brand words of a file', () => {
     expect(collectBrands([...BRAND, ...names])).toEqual(['фрекен бок', 'адал']);
   });
 
+  it('take the word every name joins to the brand by a hyphen as its second word, a word of the directory too (`Текс-Дизайн`)', () => {
+    const names = ['Пододеяльник бязь 140х205 Текс-Дизайн', 'Простыня сатин Текс-Дизайн 160х200', 'Текс-Дизайн Пододеяльник сатиновый'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['адал', 'текс дизайн']);
+    // Joined by a hyphen in one name only, the directory's word after it stays no part of the brand.
+    expect(collectBrands([...BRAND, 'Пододеяльник бязь Текс-Дизайн', 'Простыня сатин Текс Дизайн 160х200'])).toEqual(['адал', 'текс']);
+  });
+
   it('but a brand followed by other words, an adjective or a word of the directory stays one word (traps)', () => {
     const other = ['Кефир Агуша Детский 3,2% питьевой', 'Творог Агуша мягкий 5%', 'Сок Агуша Яблоко 200 мл осветлённый'];
     const adjective = ['Молоко Простоквашино Отборное 1 л пастеризованное', 'Кефир Простоквашино Отборное 1% питьевой'];

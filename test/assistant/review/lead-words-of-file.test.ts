@@ -74,6 +74,18 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readProductTypeKey('Мото Шлем интеграл XL', undefined, known)).not.toBe('мото');
   });
 
+  it('counts no brand and no note after it as goods (`Портьера Лилия …` beside `Лилия Шторы`, `акция Портьера`)', () => {
+    const curtains = ['Шторы блэкаут 150х270', 'Тюль вуаль 300х270', 'Штора на ленте 200х260', 'Тюль органза 400х280'];
+    // `Лилия`, `Домотекс`: makers written first as proper names before goods, and after goods elsewhere; `акция` a note.
+    const makers = ['Лилия Шторы h 260', 'ЛИЛИЯ Тюль лен 150х270', 'Тюль сетка 300х270 Лилия', 'Домотекс Тюль лен', 'Домотекс Шторы 200х260', 'Штора на ленте Домотекс', 'акция Портьера 200х260'];
+    const drapes = ['Портьера Лилия 200х260', 'Портьера Домотекс 400х280', 'Портьера 150х270 оливковый', 'Портьера акция 200х260'];
+    const words = readWords([...curtains, ...makers, ...drapes]);
+    expect(words).not.toContain('портьера');
+    expect(words).toEqual(expect.arrayContaining(['домотекс', 'лилия']));
+    const known = readKnownBrands(classifier, { brandWords: new Set(words) });
+    expect(readProductTypeKey('Портьера Лилия 200х260', undefined, known)).toBe('портьера');
+  });
+
   it('trap: a brand before the same goods stays one (`Борей`, `Сибирь`)', () => {
     const names = [...GOODS, 'Борей Палатка', 'Борей Нож', 'Борей Котелок', 'Сибирь Палатка', 'Сибирь Нож', 'Сибирь Фонарь', 'Вело Палатка', 'Вело Нож', 'Вело Котелок'];
     expect(readWords(names)).toEqual(['борей', 'сибирь']);
