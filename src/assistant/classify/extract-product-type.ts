@@ -157,6 +157,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const [lead, next] = phrases[0] ?? [];
   if (lead !== undefined && next !== undefined && brandLike.has(next) && isKindLeadWord(lead, knownBrands?.cutWords)) brandLike.delete(next);
   const models = russian ? undefined : readEnglishModelWords(name);
+  const abbreviations = russian ? readLatinAbbreviations(name) : undefined;
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);
   const toType = (read: HeadReading): ProductType => {
@@ -181,7 +182,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
-    const read = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
+    const read = models === undefined ? readHead(phrase, brandLike, abbreviations) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
     const later = models === undefined ? -1 : findLaterBrandFirstGoods(phrase, read.words, isQualifier);
     const found = later < 0 || models === undefined ? read : readEnglishHead((words) => readHead(phrase.slice(later), words), brandLike, models, capitals);
     // A trade abbreviation in capitals read as the head (`Kingston SSD Heatsink M.2`) is left out as `findLaterBrandFirstGoods` leaves it.
@@ -552,7 +553,34 @@ interface HeadReading {
   with?: string[];
 }
 
-function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
+/**
+ * The Latin words a Russian name writes in capitals, two to four letters (`AHD`, `UTP`, `LED`), normalised; undefined in a name
+ * written all in capitals (its case says nothing) or with none.
+ */
+function readLatinAbbreviations(name: string): ReadonlySet<string> | undefined {
+  if (!LATIN_CAPITALS.test(name) || isWrittenInCapitals(name)) return undefined;
+  const words = (name.match(WORD) ?? []).filter((word) => LATIN_ABBREVIATION.test(word));
+  return words.length === 0 ? undefined : new Set(tokenizeForMatch(words.join(' ')));
+}
+
+const LATIN_CAPITALS = /[A-Z]{2}/u;
+const LATIN_ABBREVIATION = /^[A-Z]{2,4}$/u;
+// An adjective in the nominative, as one agreeing with the head is written after it (`уличная`, `медный`, `купольные`).
+const NOMINATIVE_ADJECTIVE = /^[а-яё]+(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+
+/**
+ * Whether a Latin abbreviation in capitals right after the head (`abbreviations`: the name's, `readLatinAbbreviations`) stands before
+ * an adjective of the goods in the nominative (`Видеокамера AHD уличная`, `Кабель UTP медный`): a standard or kind the goods are
+ * of, written inside the type, no brand ending it (a brand stands after the type's words). The adjective is still the type's:
+ * read as ending at the abbreviation, an outdoor CCTV camera was a bare `видеокамера`, a camcorder for sure.
+ */
+function isAbbreviationInsideType(tokens: readonly string[], at: number, words: readonly string[], abbreviations: ReadonlySet<string> | undefined, brandLike: ReadonlySet<string>): boolean {
+  const word = tokens[at] ?? '';
+  const next = tokens[at + 1] ?? '';
+  return abbreviations?.has(word) === true && words.length > 0 && words[words.length - 1] === tokens[at - 1] && NOMINATIVE_ADJECTIVE.test(next) && !brandLike.has(next);
+}
+
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>, abbreviations?: ReadonlySet<string>): HeadReading {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
@@ -646,6 +674,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
     }
     // A brand or model ends the head (`Шампунь Head&Shoulders`, `Лапша б/п Роллтон острая`), not the purpose: `Молоко Nivea для тела`
     // is for the body, `Корм Whiskas для кошек` for cats.
+    if (isAbbreviationInsideType(tokens, at, words, abbreviations, brandLike)) continue;
     if (words.length > 0 && isBrandOrModel(word, brandLike, hasCyrillic)) {
       let next = at + 1;
       while (next < tokens.length && isBrandOrModel(tokens[next] ?? '', brandLike, hasCyrillic)) next++;

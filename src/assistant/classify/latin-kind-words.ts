@@ -9,6 +9,7 @@
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
+import { isProtectionRating } from './protection-rating.js';
 
 /** Why the best leaf is not sure: the Latin word and, where one is, the leaf of the same goods it names. */
 export interface LatinKindDoubt {
@@ -38,7 +39,7 @@ const LATIN_WORD = /^[a-z]{2,}$/u;
 export function readLatinKindWords(index: ClassifierIndex, tokens: readonly string[], purpose: readonly string[]): string[] {
   const byWord = readLeavesByLatinWord(index);
   // `Кронштейн для IP-камеры`: a word of the purpose says what the goods are for, not what they are.
-  return tokens.filter((word) => LATIN_WORD.test(word) && byWord.has(word) && !purpose.includes(word));
+  return tokens.filter((word, at) => LATIN_WORD.test(word) && byWord.has(word) && !purpose.includes(word) && !isProtectionRating(tokens, at));
 }
 
 /**

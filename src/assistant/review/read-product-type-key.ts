@@ -10,6 +10,7 @@
  */
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { isProtectionRating } from '../classify/protection-rating.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 import { readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
@@ -162,7 +163,7 @@ function readNamedLatinWords(tokens: readonly string[], keyWords: readonly strin
   const taken = new Set(keyWords);
   // `Удлинитель USB` beside `Хабы USB`: a Latin word the directory names other goods by says a kind too (`latin-kind-words.ts`),
   // so the answer for power extension leads never carries their leaf to USB extension cables.
-  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && latin.has(word)))];
+  return [...new Set(tokens.filter((word, at) => !taken.has(word) && LATIN_WORD.test(word) && latin.has(word) && !isProtectionRating(tokens, at)))];
 }
 
 const LATIN_WORD = /^[a-z]{2,}$/u;
