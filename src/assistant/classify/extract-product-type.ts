@@ -157,7 +157,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const [lead, next] = phrases[0] ?? [];
   if (lead !== undefined && next !== undefined && brandLike.has(next) && isKindLeadWord(lead, knownBrands?.cutWords)) brandLike.delete(next);
   const models = russian ? undefined : readEnglishModelWords(name);
-  const abbreviations = russian ? readLatinAbbreviations(name) : undefined;
+  // Only against the directory, whose brands are marked already: read without it, `Свечи NGK иридиевые` tells no brand from a standard.
+  const abbreviations = russian && knownBrands !== undefined ? readLatinAbbreviations(name) : undefined;
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);
   const toType = (read: HeadReading): ProductType => {

@@ -57,6 +57,8 @@ export interface FileBrandCollector {
 }
 
 const MIN_NAMES = 2;
+// The Russian possessive pronouns (normalised: `ё` as `е`), a closed class of words that say whose, never what.
+const POSSESSIVES: ReadonlySet<string> = new Set(['мой', 'моя', 'мое', 'мои', 'твой', 'твоя', 'твое', 'твои', 'наш', 'наша', 'наше', 'наши', 'ваш', 'ваша', 'ваше', 'ваши']);
 const MIN_LETTERS = 4;
 const EXAMPLES = 2;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -109,7 +111,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
           seen.add(normalised);
           const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>(), next: new Set<string>(), hyphened: 0 };
           entry.names += 1;
-          entry.next.add(readBrandSecondWord(later[i + 1]));
+          entry.next.add(POSSESSIVES.has(normalised) ? tokenizeForMatch(later[i + 1] ?? '')[0] ?? '' : readBrandSecondWord(later[i + 1]));
           if (name.includes(`${word}-${later[i + 1] ?? ''}`)) entry.hyphened += 1;
           const before = words[i];
           entry.after.add(head !== undefined && before !== undefined && tokenizeForMatch(before)[0] === head ? head : '');
@@ -123,6 +125,13 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const found: FileBrandWord[] = [];
       // A file that writes most names in Title Case shows no brand by case at all.
       for (const [word, entry] of sentenceCaseNames * 2 < mixedCase ? [] : capitalised) {
+        // `Моё постельное`: a possessive capitalised inside a name opens a maker's name with the word after it, whatever its case
+        // or what it names (a pronoun says whose, never what the goods are); only where every name writes the same word after it.
+        if (POSSESSIVES.has(word)) {
+          const [second = ''] = entry.next.size === 1 ? [...entry.next] : [];
+          if (entry.names >= MIN_NAMES && CYRILLIC_WORD.test(second)) found.push({ word: `${word} ${second}`, names: entry.names, examples: entry.examples });
+          continue;
+        }
         if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;

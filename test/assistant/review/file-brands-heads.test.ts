@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { createFileBrandCollector } from '../../../src/assistant/review/collect-file-brands.js';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
+import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -48,6 +50,16 @@ describe('the brand words of a file', () => {
     expect(collectBrands([...BRAND, ...names])).toEqual(['адал', 'текс дизайн']);
     // Joined by a hyphen in one name only, the directory's word after it stays no part of the brand.
     expect(collectBrands([...BRAND, 'Пододеяльник бязь Текс-Дизайн', 'Простыня сатин Текс Дизайн 160х200'])).toEqual(['адал', 'текс']);
+  });
+
+  it('take a possessive capitalised inside names with the word every name writes after it as a maker\'s name (`Моё постельное`)', () => {
+    const names = ['Простыня натяжная Моё постельное 140х200', 'Наволочка сатин Моё постельное 50х70', 'Моё постельное Простыня натяжная 90х200'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['адал', 'мое постельное']);
+    const known = readKnownBrands(classifier, { brandWords: new Set(collectBrands([...BRAND, ...names])) });
+    expect(readProductTypeKey('Моё постельное Простыня натяжная 90х200', undefined, known)).toBe('простыня натяжная');
+    // Different words after it, or shown once: no maker's name.
+    expect(collectBrands([...BRAND, 'Простыня Моё постельное 140х200', 'Наволочка Моё любимое 50х70'])).toEqual(['адал']);
+    expect(collectBrands([...BRAND, 'Простыня Моё постельное 140х200'])).toEqual(['адал']);
   });
 
   it('but a brand followed by other words, an adjective or a word of the directory stays one word (traps)', () => {
