@@ -88,7 +88,7 @@ function saysPeopleOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, said: Demog
 const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
 
 /** The top-level sections whose leaves or branches are named by a word of where goods are mounted, read once per directory. */
-function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
+export function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
   let sections = placementSections.get(sorting);
   if (sections === undefined) {
     sections = new Set([...sorting].filter(([stem]) => isPlacementStem(stem)).flatMap(([, entry]) => [...entry.sections]));
