@@ -38,6 +38,7 @@ import { prepareLabelDirectory } from './category-label/prepare-label-directory.
 import { readEnglishLabel } from './category-label/read-english-label.js';
 import { readInitials } from './category-label/read-initials.js';
 import { readKindsAlone } from './category-label/read-kinds-alone.js';
+import { readLatinQualifier } from './category-label/read-latin-qualifier.js';
 import { readLatinSpelling } from './category-label/read-latin-spelling.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
@@ -84,6 +85,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => capByBareHead(matcher, index),
   (matcher) => readLatinSpelling(matcher),
   (matcher) => readKindsAlone(matcher),
+  (matcher, { index }) => readLatinQualifier(matcher, index),
 ];
 
 /**

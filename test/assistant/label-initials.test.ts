@@ -51,7 +51,7 @@ describe('initials in a label (issue 33, labels2)', () => {
   });
 
   it('that no leaf\'s further words begin are a word the leaf does not explain, which the product names do not lift', () => {
-    for (const [label, product] of [['Перчатки х/б', 'Перчатки хлопковые рабочие'], ['Смартфоны б/у', 'Смартфон Samsung Galaxy A15'], ['Рыба г/к', 'Скумбрия горячего копчения']] as const) {
+    for (const [label, product] of [['Перчатки х/б', 'Перчатки хлопковые рабочие'], ['Рыба г/к', 'Скумбрия горячего копчения']] as const) {
       const match = marketplace.match(label, { productNames: [product] });
       expect(match.status, label).toBe('todo');
       expect(match.heldBy, label).toContain(label.split(' ')[1]);
@@ -143,5 +143,28 @@ describe('a slash after a single letter (issue 33, labels2 round 2)', () => {
     expect(bath.candidates[0]?.entry.name.rus).toBe('Смесители');
     expect(marketplace.match('Смесители д/кухни', { productNames: [] }).candidates[0]?.entry.name.rus).toBe('Смесители');
     expect(marketplace.match('Полки д/ванной', { productNames: [] }).best?.entry.name.rus).toBe('Полки для ванной');
+  });
+});
+
+describe('`б/у` after the goods (issue 33, labels25)', () => {
+  it('says their condition, used, as a shop\'s note does: the goods are the leaf\'s', () => {
+    for (const [label, name] of [
+      ['Смартфоны б/у', 'Смартфоны'],
+      ['Ноутбуки б/у', 'Ноутбуки'],
+    ] as const) {
+      const match = marketplace.match(label, { productNames: [] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+  });
+
+  it('is read so with product names too', () => {
+    // Until labels25 `б/у` was initials no leaf's further words begin, held like `х/б` (above).
+    expect(marketplace.match('Смартфоны б/у', { productNames: ['Смартфон Samsung Galaxy A15'] }).best?.entry.name.rus).toBe('Смартфоны');
+  });
+
+  it('lifts no other doubt: used tyres are still of several leaves, and other initials stay a question', () => {
+    expect(marketplace.match('Шины б/у', { productNames: [] }).status).toBe('todo');
+    expect(marketplace.match('Смартфоны б/п', { productNames: [] }).status).toBe('todo');
   });
 });

@@ -7,6 +7,7 @@ import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
+import { isFinishWord } from './finish-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
 import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
@@ -18,7 +19,7 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
 /**
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
- * `Холодильники двухкамерные`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
+ * `Холодильники двухкамерные`), how their surface is finished (`Помада матовая`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
  * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`) or which precious metal goods are
  * made of (`Кольца золотые`). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
@@ -39,7 +40,7 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
-  if (!placement && gated === undefined && !isConstructionWord(word)) return false;
+  if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word)) return false;
   if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
   const section = readTopSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
@@ -87,7 +88,7 @@ function saysPeopleOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, said: Demog
 const placementSections = new WeakMap<ReadonlyMap<string, SortingWord>, ReadonlySet<string>>();
 
 /** The top-level sections whose leaves or branches are named by a word of where goods are mounted, read once per directory. */
-function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
+export function readPlacementSections(sorting: ReadonlyMap<string, SortingWord>): ReadonlySet<string> {
   let sections = placementSections.get(sorting);
   if (sections === undefined) {
     sections = new Set([...sorting].filter(([stem]) => isPlacementStem(stem)).flatMap(([, entry]) => [...entry.sections]));

@@ -1,4 +1,5 @@
 import type { Category } from '../../domain/index.js';
+import { isPlacementWord } from '../classify/placement-words.js';
 import { isDemographicEmpty } from '../demographic-words.js';
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
 import { isRelatedWord } from '../read-word-forms.js';
@@ -27,6 +28,7 @@ export function decide(
   thresholds: MatchThresholds,
   similarity: (a: string, b: string) => number,
   narrowing: NarrowingContext,
+  placementSections: () => ReadonlySet<string>,
 ): ValueMatch<Category> {
   const toCandidate = (item: Scored): ScoredCandidate<Category> => ({
     key: item.leaf.key,
@@ -45,7 +47,7 @@ export function decide(
   // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
   // So does it beat a leaf only the general matcher reads near, letter by letter (`Проектор` is `Проекторы`, not `Прожекторы`).
   const whole = first.joined || isPlainName(first);
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial));
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
@@ -77,6 +79,18 @@ export function decide(
     return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * `Кондиционер настенный`: a word of where goods are mounted says a thing of a room, so a rival of a top-level section that
+ * sorts none of its goods so (the hair conditioners of `Красота и здоровье`) is none of a first leaf whose section does (the
+ * air conditioners of `Бытовая техника`, beside `Напольные весы`). Whether the word qualifies the first leaf's goods is still
+ * the veto's to judge (`isClassWordOfLeafGoods`).
+ */
+function isUnplacedRival(label: ParsedLabel, first: Scored, item: Scored, placementSections: () => ReadonlySet<string>): boolean {
+  if (!label.words.some(isPlacementWord)) return false;
+  const sections = placementSections();
+  return sections.has(first.leaf.rootKey) && !sections.has(item.leaf.rootKey);
 }
 
 /**

@@ -3,7 +3,9 @@ import { ADJECTIVE } from '../read-label-kinds.js';
 /**
  * How a machine works, a general class of Russian adjectives: its working part or principle (`планетарный`, `шнековый`,
  * `центробежный`, `роторный`, `поршневой`, `мембранный`, `винтовой`, `инверторный`, `индукционный`, `конвекционный`,
- * `паровой`) and that it works on a battery (`аккумуляторный`). Of a machine such a word says which model (`Миксер
+ * `паровой`), that it works on a battery (`аккумуляторный`) and by itself (`автоматический`: a coffee machine that grinds
+ * and brews, a blood pressure monitor that inflates its cuff; of an umbrella, a pen or a pencil it is a spring, and those are no
+ * machines). Of a machine such a word says which model (`Миксер
  * планетарный`, `Соковыжималка шнековая`, `Шуруповерт аккумуляторный`); of other goods it names a part of a machine
  * (`Кольца поршневые` are no rings), so it only qualifies goods the directory says are machines (`readPoweredLeaves`).
  * Left out on purpose, as words that move a machine to another trade: `бензиновый` (an engine says a garden or builders'
@@ -14,7 +16,7 @@ import { ADJECTIVE } from '../read-label-kinds.js';
  * and `цепной` (discs and chains are goods of their own), `сетевой` (`Фильтр сетевой` is a surge strip), `газовый`
  * (cylinders, pistols); `электрический` and `беспроводной` are the compound and negation rules'.
  */
-const MACHINE = /^(?:планетарн|шнеков|центробежн|роторн|поршнев|мембранн|винтов|инверторн|индукционн|конвекционн|паров|аккумуляторн)/u;
+const MACHINE = /^(?:планетарн|шнеков|центробежн|роторн|поршнев|мембранн|винтов|инверторн|индукционн|конвекционн|паров|аккумуляторн|автоматическ)/u;
 
 /** Whether a word (normalised) says how a machine works or that it works on a battery (`планетарный`, `аккумуляторный`). */
 export function isMachineWord(word: string): boolean {

@@ -48,7 +48,7 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
         return reading.confident && reading.leafId !== undefined ? String(reading.leafId) : undefined;
       }));
     const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productLeaves: readProductLeaves };
-    return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
+    return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing, directory.placementSections);
   };
 
   const matchWhole: CategoryMatcher = {

@@ -4,7 +4,10 @@ import { buildCategoryCandidates } from '../build-match-candidates.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { type CandidateMatcher, createCandidateMatcher, type ScoredCandidate } from '../score-candidates.js';
 import { type BranchNames, collectBranchNames } from './branch-names.js';
+import { readPlacementSections } from './class-word-of-leaf.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
+import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { readSortingWords } from './sorting-words.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
 import { readPoweredLeaves } from './read-attribute-leaves.js';
 import { indexLeavesByPrefix } from './index-leaves.js';
@@ -28,6 +31,8 @@ export interface LabelDirectory {
   relations: LeafRelations;
   wordScore: (a: string, b: string) => number;
   similarity: (label: ParsedLabel, sellerWord: string, directoryWord: string) => number;
+  /** The top-level sections whose goods the directory sorts by where they are mounted (`readPlacementSections`), read when first asked. */
+  placementSections: () => ReadonlySet<string>;
 }
 
 /** Prepares the leaves once, for every label the matcher reads (`createCategoryMatcher`). */
@@ -51,6 +56,7 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
       return found;
     },
   };
+  let placementSections: ReadonlySet<string> | undefined;
   const nameStems = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words.map(stemForIndex))));
   return {
     leaves,
@@ -62,5 +68,6 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, readPoweredLeaves(index.directories)), onlyQualifies: createQualifierCheck(leaves) },
     wordScore,
     similarity: createLabelWordSimilarity(wordScore),
+    placementSections: () => (placementSections ??= readPlacementSections(readSortingWords(getClassifierIndex(index.directories, index)))),
   };
 }

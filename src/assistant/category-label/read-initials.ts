@@ -3,7 +3,7 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildAddedCategoryCandidate } from '../build-match-candidates.js';
 import type { CategoryMatcher } from '../match-category.js';
 import type { ValueMatch } from '../match-value.js';
-import { areInitialsOf, findLabelInitials, readFurtherWords } from '../read-label-initials.js';
+import { areInitialsOf, findLabelInitials, type LabelInitials, readFurtherWords } from '../read-label-initials.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { readLabelHead } from './label-text.js';
 
@@ -21,7 +21,7 @@ export function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): C
       const match = matcher.match(text, context);
       const [initials] = findLabelInitials(readLabelHead(text));
       const matched = match.best ?? match.candidates[0];
-      if (initials === undefined || matched === undefined) return match;
+      if (initials === undefined || matched === undefined || isConditionNote(initials)) return match;
       names ??= index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((leaf) => ({ leaf, rus: leaf.name.rus }));
       const fits = names.flatMap(({ leaf, rus }) => {
         const further = leaf === matched.entry ? undefined : readFurtherWords(rus, matched.entry.name.rus);
@@ -33,6 +33,14 @@ export function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): C
       return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
     },
   };
+}
+
+// `б/у` (бывший в употреблении, used) says the goods' condition, as a shop's note does: used goods are the same goods.
+const CONDITION_NOTES: ReadonlySet<string> = new Set(['бу']);
+
+/** Whether initials are a note of the goods' condition (`б/у`), never words of a kind. */
+function isConditionNote(initials: LabelInitials): boolean {
+  return CONDITION_NOTES.has(initials.letters);
 }
 
 /** The leaves letters fit, each at the score given, before the question's other candidates: the one placing of initials and acronyms. */

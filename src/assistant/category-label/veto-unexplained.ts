@@ -16,6 +16,7 @@ import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
+import { isAppositionOfLeafNoun } from './read-apposition.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectSiblingStems } from './collect-directory-stems.js';
@@ -109,7 +110,9 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
       // A word of where goods stand is spelt as meant (`напольные` is no `настольные`): the word scorer says so (`readPlacementSpelling`).
       const spelling = (word: string, leafWord: string): boolean => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE;
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
+      // `купе` of `Шкаф-купе`: the second noun of a hyphenated pair the leaf's noun opens says which variety (`read-apposition.ts`).
+      const apposition = (word: string): boolean => isAppositionOfLeafNoun(classifier, word, head, leaf);
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !apposition(word) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       const named = readNamedStems(classifier);
