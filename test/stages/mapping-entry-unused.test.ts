@@ -197,7 +197,7 @@ describe('mapping_entry_unused in a run (mapAndAssemble)', () => {
       { id: 23, parentId: 20, name: loc('Беспроводные наушники', 'Сымсыз құлаққаптар'), path: null, isLeaf: true },
     );
     const issues = await run(
-      [{ Наименование: 'Наушники JBL беспроводные' }],
+      [{ Наименование: 'Наушники JBL Tune беспроводные' }],
       (m) => {
         m.columns = { ...m.columns, category: 'Категория из названия' };
         m.categories = { наушники: 22 };
