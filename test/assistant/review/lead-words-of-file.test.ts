@@ -67,6 +67,18 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readWords([...GOODS, ...kinds])).toEqual([]);
   });
 
+  it('reads a who-for loanword by its sound, in a spelling no list holds (`Бейби`, `Кидди`, `Юниор`, `Вумен`: review25a)', () => {
+    const kinds = ['Бейби', 'Кидди', 'Юниор', 'Вумен', 'Бэйби'].flatMap((lead) => [`${lead} Палатка`, `${lead} Нож`, `${lead} Котелок`, `${lead} Фонарь`]);
+    expect(readWords([...GOODS, ...kinds])).toEqual([]);
+    const known = readKnownBrands(classifier, {});
+    expect(readProductTypeKey('Бейби Шампунь 250 мл', undefined, known)).toBe('бейби шампунь');
+  });
+
+  it('trap: a word that only sounds near a who-for word stays a maker (`Бебе`, `Кидо`, `Лада`)', () => {
+    const makers = ['Бебе', 'Кидо', 'Лада'].flatMap((lead) => [`${lead} Палатка`, `${lead} Нож`, `${lead} Котелок`, `${lead} Фонарь`]);
+    expect(readWords([...GOODS, ...makers])).toEqual(['бебе', 'кидо', 'лада']);
+  });
+
   it('keys the goods with their kind (`бэби шампунь`, never adult `шампунь` nor `бэби` alone)', () => {
     const known = readKnownBrands(classifier, {});
     expect(readProductTypeKey('Бэби Шампунь 250 мл', undefined, known)).toBe('бэби шампунь');
