@@ -41,6 +41,7 @@ import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.j
 import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
 import { isKindLeadWord } from '../classify/kind-lead-words.js';
 import { isCapitalsWord, isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
+import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -192,27 +193,43 @@ interface Lead {
 // How many different goods, each opening other names of the file, a word must stand in front of to be no type.
 const MIN_LEAD_TYPES = 3;
 
-/** Notes the first word of a name (Cyrillic, four letters or more; `word`, normalised) and the first Cyrillic word after it. */
+/** Notes the first word of a name (`word`, normalised) and the first Cyrillic word after it. */
 function addLead(leads: Map<string, Lead>, words: readonly string[], name: string, word: string): void {
-  const [first, ...rest] = words;
-  if (first === undefined || Array.from(first).length < MIN_LETTERS) return;
-  const next = rest.find((each) => CYRILLIC_WORD.test(each));
-  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
-  const lead = noteLead(leads, word, after, name);
-  if (after === undefined || lead === undefined) return;
-  // Right after it, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods), and no pack (`Шампуры набор`).
-  const joined = next === rest[0] && !name.trimStart().slice(first.length).startsWith('-') && !CONTAINER_WORDS.has(after);
+  const entry = readLeadEntry(words, 1, name);
+  if (entry === undefined) return;
+  const lead = noteLead(leads, word, entry.after, name);
+  if (entry.after === undefined || lead === undefined) return;
+  const [first = '', second = ''] = words;
   // The first word of a name is capitalised by the sentence: only goods capitalised after it (`Торвикс Сапоги`, `СИБИРЬ Сапоги`)
   // show it a name of its own, never `Тандыр нан` (a tandoor flatbread).
-  if (joined && (CAPITALISED.test(first) || isCapitalsWord(first)) && CAPITALISED.test(rest[0] ?? '')) lead.proper += 1;
+  if (entry.joined && (CAPITALISED.test(first) || isCapitalsWord(first)) && CAPITALISED.test(second)) lead.proper += 1;
 }
 
 /** Notes the first two words of a name (both Cyrillic) as one lead and the first Cyrillic word after them; never a proper name alone. */
 function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name: string, head: string): void {
-  const [, second, ...rest] = words;
-  if (second === undefined || !CYRILLIC_WORD.test(second)) return;
+  const entry = readLeadEntry(words, 2, name);
+  if (entry === undefined) return;
+  noteLead(leads, `${head} ${tokenizeForMatch(words[1] ?? '')[0] ?? ''}`, entry.after, name);
+}
+
+/**
+ * The one entry check of both leads (`size`: a first word, or the first two): Cyrillic words, the first of four letters or more
+ * (`Для кошек`, `От комаров`: a preposition opens a purpose, never a maker's name), none the Kazakh purpose word (`Ерлерге
+ * арналған`, "made for men": a purpose too). Gives the first Cyrillic word after them (normalised) and whether it stands right
+ * after them, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods) and no pack (`Шампуры набор`).
+ */
+function readLeadEntry(words: readonly string[], size: number, name: string): { after: string | undefined; joined: boolean } | undefined {
+  const lead = words.slice(0, size);
+  if (lead.length < size || Array.from(lead[0] ?? '').length < MIN_LETTERS || !lead.every((word) => CYRILLIC_WORD.test(word))) return undefined;
+  if (lead.some((word) => tokenizeForMatch(word)[0] === KAZAKH_PURPOSE_WORD)) return undefined;
+  const rest = words.slice(size);
   const next = rest.find((each) => CYRILLIC_WORD.test(each));
-  noteLead(leads, `${head} ${tokenizeForMatch(second)[0] ?? ''}`, next === undefined ? undefined : tokenizeForMatch(next)[0], name);
+  const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
+  // Where the lead ends in the name (its words are the name's first, in order).
+  let end = 0;
+  for (const word of lead) end = name.indexOf(word, end) + word.length;
+  const hyphened = name[end] === '-';
+  return { after, joined: after !== undefined && next === rest[0] && !hyphened && !CONTAINER_WORDS.has(after) };
 }
 
 /**

@@ -67,6 +67,18 @@ describe('a word the file writes in front of many different goods', () => {
     expect(readWords([...GOODS, ...kinds])).toEqual([]);
   });
 
+  it('reads a who-for loanword by its sound, in a spelling no list holds (`Бейби`, `Кидди`, `Юниор`, `Вумен`: review25a)', () => {
+    const kinds = ['Бейби', 'Кидди', 'Юниор', 'Вумен', 'Бэйби'].flatMap((lead) => [`${lead} Палатка`, `${lead} Нож`, `${lead} Котелок`, `${lead} Фонарь`]);
+    expect(readWords([...GOODS, ...kinds])).toEqual([]);
+    const known = readKnownBrands(classifier, {});
+    expect(readProductTypeKey('Бейби Шампунь 250 мл', undefined, known)).toBe('бейби шампунь');
+  });
+
+  it('trap: a word that only sounds near a who-for word stays a maker (`Бебе`, `Кидо`, `Лада`)', () => {
+    const makers = ['Бебе', 'Кидо', 'Лада'].flatMap((lead) => [`${lead} Палатка`, `${lead} Нож`, `${lead} Котелок`, `${lead} Фонарь`]);
+    expect(readWords([...GOODS, ...makers])).toEqual(['бебе', 'кидо', 'лада']);
+  });
+
   it('keys the goods with their kind (`бэби шампунь`, never adult `шампунь` nor `бэби` alone)', () => {
     const known = readKnownBrands(classifier, {});
     expect(readProductTypeKey('Бэби Шампунь 250 мл', undefined, known)).toBe('бэби шампунь');
@@ -112,5 +124,21 @@ describe('a phrase of two words the file writes in front of many different goods
     // A noun that names a leaf makes goods of the phrase, whatever follows it (`Карточная игра Ткань …` is a card game).
     const games = ['Карточная игра Простыня', 'Карточная игра Ткань', 'Карточная игра Наволочка', 'Карточная игра Пододеяльник'];
     expect(readWords([...LINEN, ...games])).not.toContain('карточная игра');
+  });
+
+  it('trap: a purpose is no maker, opened by a preposition (`Для кошек`, `От комаров`) or closed by the Kazakh purpose word (review25a)', () => {
+    const goods = ['Игрушка мяч 6 см', 'Лежанка круглая 50 см', 'Когтеточка угловая', 'Шампунь 250 мл', 'Крем 50 мл', 'Гель 200 мл'];
+    const purposes = ['Для кошек Игрушка мышь', 'Для кошек Лежанка мягкая', 'Для кошек Когтеточка столбик', 'От блох Шампунь 250 мл', 'От блох Игрушка', 'От блох Лежанка'];
+    const kazakh = ['ЕРЛЕРГЕ АРНАЛҒАН ШАМПУНЬ 400 МЛ', 'ЕРЛЕРГЕ АРНАЛҒАН КРЕМ 50 МЛ', 'ЕРЛЕРГЕ АРНАЛГАН ГЕЛЬ 200 МЛ', 'Ерлерге арналған Лежанка'];
+    const words = readWords([...goods, ...purposes, ...kazakh]);
+    expect(words.filter((word) => /^(для|от|ерлерге)/u.test(word))).toEqual([]);
+    const known = readKnownBrands(classifier, { brandWords: new Set(words) });
+    // Read as a maker, `для кошек` was cut from the middle of every other name too.
+    expect(readProductTypeKey('Лежанка для кошек мягкая', undefined, known)).toBe(readProductTypeKey('Лежанка для кошек мягкая', undefined, readKnownBrands(classifier, {})));
+  });
+
+  it('reads a maker of two words joined by a hyphen in front of goods the same way (`Агро-Сад Грабли`), never one joined to the goods', () => {
+    const garden = ['Грабли веерные', 'Секатор плоскостной', 'Лопата штыковая', 'Мотыга'];
+    expect(readWords([...garden, 'Агро-Сад Грабли 16 зуб', 'Агро-Сад Секатор 20 см', 'Агро-Сад Лопата'])).toContain('агро сад');
   });
 });
