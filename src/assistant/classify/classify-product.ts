@@ -36,6 +36,7 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
+import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -59,8 +60,6 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
-// The ending of a noun in the prepositional case after `в` (`тубе`, `банке`, `зернах`, `сетях`).
-const PREPOSITIONAL_ENDING = /(?:е|и|ах|ях)$/u;
 // The word a vehicle's goods are sold under: the top-level section it opens (`Автотовары`) holds what fits a vehicle.
 const VEHICLE_PLACE = 'авто';
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
@@ -447,7 +446,13 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : describeOtherUse(index, best, type);
+    : describeMedium(best, type) ?? describeOtherUse(index, best, type);
+}
+
+/** `Говядина в соусе` against raw beef: what the name says the goods come in, which the leaf does not explain (`medium-of-goods.ts`). */
+function describeMedium(best: LeafScore, type: ProductType): string | undefined {
+  const medium = findUnexplainedMedium(type.form, (stem, word) => explainsPlace(best.leaf, stem, word));
+  return medium === undefined ? undefined : `the name says the goods come "${medium}", which the leaf does not explain`;
 }
 
 /**
