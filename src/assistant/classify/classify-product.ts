@@ -37,6 +37,7 @@ import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-inde
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
+import { findOtherMaterial } from './material-of-leaf.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -446,7 +447,13 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : describeMedium(best, type) ?? describeOtherUse(index, best, type);
+    : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describeOtherUse(index, best, type);
+}
+
+/** `Ключница металлическая` against `Кожгалантерея / Ключницы`: a material the name says against the one the leaf's path says. */
+function describeOtherMaterial(best: LeafScore, type: ProductType): string | undefined {
+  const word = findOtherMaterial(best.leaf, [...type.words, ...(type.madeOf ?? [])]);
+  return word === undefined ? undefined : `the name says "${word}", another material than the leaf's path says`;
 }
 
 /** `Говядина в соусе` against raw beef: what the name says the goods come in, which the leaf does not explain (`medium-of-goods.ts`). */
