@@ -447,7 +447,18 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describeOtherUse(index, best, type);
+    : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * `Картофель запеченный с грибами` against fresh potatoes: a participle of what was done to the goods (one the directory never
+ * uses, `unknown-participles.ts`) with what they come with (`с …`) says a prepared product, a dish; either alone does not
+ * (`Молоко пастеризованное`, `Чай с бергамотом`).
+ */
+function describePreparedWith(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
+  if (type.with === undefined) return undefined;
+  const done = type.words.find((word) => isUnknownParticiple(index, word) && !explainsByLeaf(best.leaf, stemForIndex(word), word));
+  return done === undefined ? undefined : `the name says the goods are "${done}" and come with "${type.with.join(' ')}": a prepared product`;
 }
 
 /** `Ключница металлическая` against `Кожгалантерея / Ключницы`: a material the name says against the one the leaf's path says. */
