@@ -54,7 +54,7 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['градусники', 'термометры'], ['антиперспиранты', 'дезодоранты', KIND], ['спальник', 'спальные мешки'], ['резина', 'шины', LOOSE], ['покрышки', 'шины'],
   ['авточехлы', 'чехлы на сиденья'], ['дворники', 'щетки стеклоочистителя'], ['незамерзайка', 'омыватели стекол'], ['регистратор', 'видеорегистраторы', LOOSE],
   ['свч', 'микроволновые'], ['микроволновки', 'микроволновые печи'], ['электроплиты', 'электрические плиты'], ['мешки для мусора', 'мусорные пакеты'],
-  ['гель-лаки', 'лаки для ногтей', KIND], ['гель лаки', 'лаки для ногтей', KIND], ['кпб', 'постельное белье'], ['пмм', 'посудомоечной машины', LOOSE], ['конвекторы', 'обогреватели', KIND],
+  ['гель-лаки', 'лаки для ногтей', KIND], ['гель лаки', 'лаки для ногтей', KIND], ['кпб', 'постельное белье'], ['пмм', 'посудомоечных машин', LOOSE], ['конвекторы', 'обогреватели', KIND],
   ['тепловентиляторы', 'обогреватели', KIND], ['шапки', 'головные уборы'], ['кепки', 'головные уборы', KIND], ['духи', 'парфюмерия', KIND], ['туалетная вода', 'парфюмерия', KIND],
   ['тв', 'телевизоры'], ['смеси молочные', 'детское питание', KIND], ['детские смеси', 'детское питание', KIND], ['эргорюкзаки', 'слинги и кенгуру', KIND], ['кенгуру', 'слинги и кенгуру'],
   ['мобильники', 'телефоны', LOOSE], ['сотовые', 'телефоны', LOOSE], ['компьютеры', 'системные блоки', LOOSE], ['пк', 'системные блоки', LOOSE], ['колонки', 'портативные колонки', LOOSE],
@@ -207,6 +207,17 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['чулки', 'колготки', KIND], ['гель-лак', 'лаки для ногтей', KIND], ['лаки гель', 'лаки для ногтей', KIND], ['лак гель', 'лаки для ногтей', KIND],
   // Camping: backpacks for hiking are the directory's tourist backpacks.
   ['hiking backpacks', 'туристические рюкзаки'],
+  // Asked by the label round of loop25 (labels25, mend25b): everyday and trade words for goods the directory names otherwise.
+  // Electronics: goods for smartphones are the directory's goods for phones (a smartphone is a phone; `Смартфоны` alone stays
+  // the leaf of the phones); a TV mount is the directory's TV bracket; console games are video games.
+  ['для смартфонов', 'для телефонов'], ['крепления для тв', 'кронштейны для тв'], ['крепления для телевизора', 'кронштейны для тв'],
+  ['игры для ps4', 'видеоигры'], ['игры для ps5', 'видеоигры'], ['игры для playstation', 'видеоигры'], ['игры для xbox', 'видеоигры'],
+  // Home: `сковородки` is the everyday diminutive of frying pans; pots for flowers are the garden's pots, not a child's potty;
+  // an aroma diffuser is a kind of home fragrance.
+  ['сковородки', 'сковороды'], ['горшки для цветов', 'горшки и кашпо'], ['цветочные горшки', 'горшки и кашпо'],
+  ['диффузоры ароматические', 'ароматы для дома', KIND], ['ароматические диффузоры', 'ароматы для дома', KIND],
+  // Children: a toy car `на радиоуправлении` is a radio-controlled toy, said the other way round.
+  ['машинки на радиоуправлении', 'радиоуправляемые игрушки', KIND], ['игрушки на радиоуправлении', 'радиоуправляемые игрушки'],
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
