@@ -213,8 +213,9 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['для смартфонов', 'для телефонов'], ['крепления для тв', 'кронштейны для тв'], ['крепления для телевизора', 'кронштейны для тв'],
   ['игры для ps4', 'видеоигры'], ['игры для ps5', 'видеоигры'], ['игры для playstation', 'видеоигры'], ['игры для xbox', 'видеоигры'],
   // Home: `сковородки` is the everyday diminutive of frying pans; pots for flowers are the garden's pots, not a child's potty;
-  // an aroma diffuser is a kind of home fragrance.
-  ['сковородки', 'сковороды'], ['горшки для цветов', 'горшки и кашпо'], ['цветочные горшки', 'горшки и кашпо'],
+  // an aroma diffuser is a kind of home fragrance. (`цветочные горшки` is left out: the vocabulary's words are words of the
+  // directory, and `цветочный` must stay a flavour, `Мёд цветочный`.)
+  ['сковородки', 'сковороды'], ['горшки для цветов', 'горшки и кашпо'],
   ['диффузоры ароматические', 'ароматы для дома', KIND], ['ароматические диффузоры', 'ароматы для дома', KIND],
   // Children: a toy car `на радиоуправлении` is a radio-controlled toy, said the other way round.
   ['машинки на радиоуправлении', 'радиоуправляемые игрушки', KIND], ['игрушки на радиоуправлении', 'радиоуправляемые игрушки'],
