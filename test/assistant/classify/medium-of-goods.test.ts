@@ -27,6 +27,7 @@ describe('traps: what the leaf explains, or a pack, stays sure', () => {
     ['Чай в пакетиках Greenfield 25 шт', 'Чай в пакетиках'],
     ['Кружка в подарочной коробке', 'Кружки'],
     ['Крем для рук в тубе 50 мл', 'Кремы для рук'],
+    ['Набор чая подарочный в шкатулке', 'Подарочные наборы чая'],
   ])('%s', (name, leaf) => {
     expect(classifyProduct(indexes.marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining(leaf) as unknown });
   });
