@@ -217,8 +217,8 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   // directory, and `цветочный` must stay a flavour, `Мёд цветочный`.)
   ['сковородки', 'сковороды'], ['горшки для цветов', 'горшки и кашпо'],
   ['диффузоры ароматические', 'ароматы для дома', KIND], ['ароматические диффузоры', 'ароматы для дома', KIND],
-  // Children: a toy car `на радиоуправлении` is a radio-controlled toy, said the other way round.
-  ['машинки на радиоуправлении', 'радиоуправляемые игрушки', KIND], ['игрушки на радиоуправлении', 'радиоуправляемые игрушки'],
+  // (`машинки на радиоуправлении` is left out: `match-category.test.ts` keeps that label a question as the example of a complement
+  // word that is what another leaf is; the entry would need that example changed first.)
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
