@@ -36,6 +36,8 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
+import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
+import { findOtherMaterial } from './material-of-leaf.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -59,8 +61,6 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
-// The ending of a noun in the prepositional case after `в` (`тубе`, `банке`, `зернах`, `сетях`).
-const PREPOSITIONAL_ENDING = /(?:е|и|ах|ях)$/u;
 // The word a vehicle's goods are sold under: the top-level section it opens (`Автотовары`) holds what fits a vehicle.
 const VEHICLE_PLACE = 'авто';
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
@@ -447,7 +447,30 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : describeOtherUse(index, best, type);
+    : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * `Картофель запеченный с грибами` against fresh potatoes: a participle of what was done to the goods (one the directory never
+ * uses, `unknown-participles.ts`) with what they come with (`с …`) says a prepared product, a dish; either alone does not
+ * (`Молоко пастеризованное`, `Чай с бергамотом`).
+ */
+function describePreparedWith(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
+  if (type.with === undefined) return undefined;
+  const done = type.words.find((word) => isUnknownParticiple(index, word) && !explainsByLeaf(best.leaf, stemForIndex(word), word));
+  return done === undefined ? undefined : `the name says the goods are "${done}" and come with "${type.with.join(' ')}": a prepared product`;
+}
+
+/** `Ключница металлическая` against `Кожгалантерея / Ключницы`: a material the name says against the one the leaf's path says. */
+function describeOtherMaterial(best: LeafScore, type: ProductType): string | undefined {
+  const word = findOtherMaterial(best.leaf, [...type.words, ...(type.madeOf ?? [])]);
+  return word === undefined ? undefined : `the name says "${word}", another material than the leaf's path says`;
+}
+
+/** `Говядина в соусе` against raw beef: what the name says the goods come in, which the leaf does not explain (`medium-of-goods.ts`). */
+function describeMedium(best: LeafScore, type: ProductType): string | undefined {
+  const medium = findUnexplainedMedium(type.form, (stem, word) => explainsPlace(best.leaf, stem, word));
+  return medium === undefined ? undefined : `the name says the goods come "${medium}", which the leaf does not explain`;
 }
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * The everyday and trade words the label round of loop25 asked for (labels25): each class leads the label to the
+ * directory's leaf; traps keep what the words must not reach (a child's potty, a building heat gun, smartphones themselves).
+ */
+import { describe, expect, it } from 'vitest';
+import { rewriteWithSynonyms } from '../../src/assistant/category-synonyms.js';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const matcher = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+// The leaf a label leads with: its sure match, or the first candidate of its question.
+const lead = (label: string): string | undefined => matcher.match(label, { productNames: [] }).candidates[0]?.entry.name.rus;
+
+describe('words the label round asked for', () => {
+  it.each([
+    ['Чехлы для смартфонов', 'Чехлы для телефонов'],
+    ['Крепления для ТВ', 'Кронштейны для ТВ'],
+    ['Игры для PS4', 'Видеоигры'],
+    ['Горшки для цветов', 'Горшки и кашпо'],
+  ])('%s leads with %s', (label, leaf) => {
+    expect(lead(label)).toBe(leaf);
+  });
+
+  it('reads the everyday diminutive `Сковородки` as frying pans, surely', () => {
+    expect(matcher.match('Сковородки', { productNames: [] })).toMatchObject({ status: 'confident', best: { entry: { name: { rus: 'Сковороды' } } } });
+  });
+
+  it('reads `ПММ` as the plural the directory names its dishwasher goods with', () => {
+    expect(rewriteWithSynonyms('Таблетки для ПММ')?.text).toBe('таблетки для посудомоечных машин');
+  });
+});
+
+describe('traps: what the words must not reach', () => {
+  it.each([
+    ['Горшки детские', 'Горшки'],
+    ['Фены строительные', 'Строительные фены'],
+    ['Смартфоны', 'Смартфоны'],
+    ['Защитные стёкла для смартфонов', 'Защитные стёкла'],
+  ])('%s leads with %s', (label, leaf) => {
+    expect(lead(label)).toBe(leaf);
+  });
+});
