@@ -20,7 +20,8 @@ export interface LatinKindDoubt {
 /** Latin word of a leaf name → the leaves whose names hold it, read once per index. */
 const leavesByWord = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
 
-function readLeavesByLatinWord(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
+/** The leaves whose names hold a Latin word (`IP-камеры`, `SSD-накопители`), by that word, read once per index. */
+export function readLeavesByLatinWord(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
   let found = leavesByWord.get(index);
   if (found !== undefined) return found;
   found = new Map();
