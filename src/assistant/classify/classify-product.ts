@@ -8,6 +8,7 @@
  */
 import { findUseWordOfLeafKind } from './find-use-word-of-leaf-kind.js';
 import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
+import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
@@ -1143,11 +1144,11 @@ function explainsByWords(words: ReadonlySet<string>, heads: readonly string[], s
   if (words.has(stem)) return true;
   if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
   // `куриные` of `Курица`, `молочный` of `Молоко`: an adjective of the leaf's own noun, its last consonant changed.
-  if (ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
+  if (NOMINATIVE_ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
   for (const known of words) {
     // A shorter known stem is read on only by an adjective's suffix (`сад` → `садов`, `лес` → `лесн`).
     if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || NOUN_ADJECTIVE_SUFFIXES.some((suffix) => stem.startsWith(suffix, known.length)))) return true;
-    if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START) && !isOtherPlacement(word, known)) return true;
+    if (known.length >= COMPOUND_WORD && NOMINATIVE_ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START) && !isOtherPlacement(word, known)) return true;
   }
   return false;
 }
@@ -1185,7 +1186,7 @@ function readQualifierLeaf(index: ClassifierIndex, best: IndexedLeaf, reading: T
   const heads = best.names.flatMap((name) => name.head);
   for (const stem of reading.stems) {
     const word = reading.wordOf.get(stem) ?? stem;
-    if (!ADJECTIVE_ENDING.test(word) || explainsByWords(own, heads, stem, word) || !explainsByLeaf(best, stem, word)) continue;
+    if (!NOMINATIVE_ADJECTIVE_ENDING.test(word) || explainsByWords(own, heads, stem, word) || !explainsByLeaf(best, stem, word)) continue;
     const leaf = index.leaves.find((other) => other !== best && namesQualifiedKind(other, stem, word, own));
     if (leaf !== undefined) return { word, leaf };
   }
@@ -1226,7 +1227,6 @@ function readLeafWords(leaf: IndexedLeaf): Set<string> {
   return words;
 }
 
-const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 // A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
 const COMPOUND_WORD = 7;
 const COMPOUND_START = 4;

@@ -12,6 +12,7 @@ import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviatio
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
+import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
 import { isDiminutiveForm, isDirectoryWordVariant } from './directory-word-variants.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
@@ -567,7 +568,7 @@ function readLatinAbbreviations(name: string): ReadonlySet<string> | undefined {
 const LATIN_CAPITALS = /[A-Z]{2}/u;
 const LATIN_ABBREVIATION = /^[A-Z]{2,4}$/u;
 // An adjective in the nominative, as one agreeing with the head is written after it (`уличная`, `медный`, `купольные`).
-const NOMINATIVE_ADJECTIVE = /^[а-яё]+(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+const NOMINATIVE_ADJECTIVE = new RegExp(`^[а-яё]+${NOMINATIVE_ADJECTIVE_ENDING.source}`, 'u');
 
 /**
  * Whether a Latin abbreviation in capitals right after the head (`abbreviations`: the name's, `readLatinAbbreviations`) stands before

@@ -5,9 +5,8 @@
  */
 import type { IndexedLeaf } from './classifier-types.js';
 import { MATERIALS } from './materials.js';
+import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 
-// An adjective's ending: an adjective says what the goods are made of wherever the path says it (`Резиновые сапоги`).
-const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 // What follows these says what goods are for or work on (`Пропитки для дерева`, `Свёрла по металлу`), not their material.
 const PURPOSE_WORDS: ReadonlySet<string> = new Set(['для', 'по']);
 
@@ -27,7 +26,8 @@ function readPathMaterials(path: string): Set<number> {
     const words = segment.split(/[^\p{L}]+/u).filter((word) => word !== '');
     const purpose = words.findIndex((word) => PURPOSE_WORDS.has(word));
     const own = purpose < 0 ? words : words.slice(0, purpose);
-    const said = at === segments.length - 1 ? own.filter((word) => ADJECTIVE_ENDING.test(word)) : own;
+    // An adjective says what the goods are made of wherever the path says it (`Резиновые сапоги`).
+    const said = at === segments.length - 1 ? own.filter((word) => NOMINATIVE_ADJECTIVE_ENDING.test(word)) : own;
     return said.map(readMaterial).filter((item) => item !== undefined);
   });
   return new Set(found);

@@ -5,6 +5,7 @@
  * adjective or preposition of its own (`Витрина холодильная`, `Витрина для сумок` are display cases).
  */
 import { createListedPhraseFinder } from './find-listed-phrase.js';
+import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 
 /** One note word, normalised (`tokenizeForMatch`), and whether it may also be the name of goods. */
 interface ShopNote {
@@ -39,8 +40,6 @@ const SHOP_NOTES: readonly ShopNote[] = [
 const NOTES = new Map(SHOP_NOTES.map((note) => [note.word, note]));
 // `ХИТ продаж`: the words that finish a note of two.
 const NOTE_TAILS = new Set(['продаж']);
-// What shows that the word after a note word that also names goods is that word's own (`Витрина холодильная`, `Витрина для …`).
-const OWN_WORD = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 const PREPOSITIONS = new Set(['для', 'с', 'со', 'из', 'под', 'на', 'в', 'от', 'к']);
 
 /**
@@ -188,7 +187,8 @@ export function countLeadingShopNotes(words: readonly string[], capitalised: (at
     if (note === undefined || (note.inCapitals === true && !inCapitals(at))) break;
     const next = words[at + 1];
     // `Витрина Кухонная вытяжка`: a capital inside a name in lower case opens the goods' own name.
-    if (note.alsoGoods === true && (next === undefined || ((OWN_WORD.test(next) || PREPOSITIONS.has(next)) && !capitalised(at + 1)))) break;
+    // An adjective or a preposition after a note word that also names goods shows the word is that word's own (`Витрина холодильная`, `Витрина для …`).
+    if (note.alsoGoods === true && (next === undefined || ((NOMINATIVE_ADJECTIVE_ENDING.test(next) || PREPOSITIONS.has(next)) && !capitalised(at + 1)))) break;
     at++;
     while (NOTE_TAILS.has(words[at] ?? '')) at++;
   }
