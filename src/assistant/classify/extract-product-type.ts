@@ -55,8 +55,8 @@ export interface ProductType {
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
-// The Russian prepositions of a purpose (`для лица`, `под телевизор`, `от комаров`); a synonym may be written with any of them.
-const PURPOSE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по']);
+/** The Russian prepositions of a purpose (`для лица`, `под телевизор`, `от комаров`); a synonym may be written with any of them. */
+export const PURPOSE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по']);
 const PURPOSE_WORDS: ReadonlySet<string> = new Set([...PURPOSE_PREPOSITIONS, 'for', 'арналған']);
 // What the product is made of or comes with, or how it is worn (`через плечо`): never the type.
 const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'через', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);

@@ -9,7 +9,7 @@
 export interface Material {
   readonly adjectives: readonly string[];
   readonly madeOf: readonly string[];
-  // Adjective, noun and compound alike (`кож` of `кожаный`, `кожа`, `Кожгалантерея`); empty where the material is not read
+  // Adjective, noun and compound alike (`кож` of `кожаный`, `кожа`, `Кожгалантерея`), normalised (`ё` read as `е`); empty where the material is not read
   // against a leaf's path (a finish or weave more than a material, or a fabric the directory never names a section by).
   readonly openings: readonly string[];
 }
@@ -24,13 +24,13 @@ export const MATERIALS: readonly Material[] = [
   material(['металлический', 'чугунный', 'стальной', 'алюминиевый', 'нержавеющий', 'медный', 'латунный'],
     ['металла', 'чугуна', 'стали', 'алюминия', 'нержавейки', 'меди', 'латуни'], ['металл', 'стальн', 'чугун', 'алюмин', 'латун', 'медн']),
   material(['пластиковый', 'пластмассовый'], ['пластика', 'пластмассы'], ['пластик', 'пластмасс']),
-  material(['стеклянный'], ['стекла'], ['стекл', 'стеклян']),
+  material(['стеклянный'], ['стекла'], ['стекл']),
   material(['керамический', 'фарфоровый'], ['керамики', 'фарфора'], ['керамик', 'керамич', 'фарфор']),
   material([], [], ['бумаж', 'картон']),
-  material(['хлопковый', 'хлопчатобумажный'], ['хлопка'], ['хлопк', 'хлопков', 'хлопчатобумаж']),
+  material(['хлопковый', 'хлопчатобумажный'], ['хлопка'], ['хлопк', 'хлопчатобумаж']),
   material(['шерстяной'], ['шерсти'], ['шерст']),
   material(['льняной'], ['льна'], ['льнян']),
-  material(['шелковый', 'шёлковый'], ['шелка', 'шёлка'], ['шелк', 'шёлк']),
+  material(['шелковый', 'шёлковый'], ['шелка', 'шёлка'], ['шелк']),
   material(['силиконовый'], ['силикона', 'резины'], ['силикон', 'резин']),
   material(['фетровый'], ['фетра', 'войлока'], ['войлок', 'фетр']),
   material(['бамбуковый'], ['бамбука'], ['бамбук']),

@@ -41,3 +41,22 @@ describe('traps: the same material, or none said, stays sure', () => {
     expect(classifyProduct(indexes.marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining(leaf) as unknown });
   });
 });
+
+describe('a material is a word of the goods, never a trade or a word that only opens alike (review25c)', () => {
+  it('reads no material from an adjective of a word for goods in general, a trade\'s name', () => {
+    // Before: `Блокнот кожаный А5` was a question, "another material" than `Бумажная продукция для офиса`.
+    expect(findOtherMaterial(leafAt('Канцелярские товары / Бумажная продукция для офиса / Блокноты'), ['блокнот', 'кожаный'])).toBeUndefined();
+    expect(classifyProduct(indexes.marketplace, { name: 'Блокнот кожаный А5' })).toMatchObject({ confident: true, path: expect.stringContaining('Блокноты') as unknown });
+  });
+
+  it('reads a noun by its stem, so a word that only opens with a material\'s stem says none', () => {
+    expect(findOtherMaterial(leafAt('Аксессуары / Кожгалантерея / Портмоне'), ['бумажник', 'мужской'])).toBeUndefined();
+  });
+
+  it('traps: a material\'s noun, a compound of its stem and a section\'s adjective still say it', () => {
+    expect(findOtherMaterial(leafAt('Аксессуары / Кожгалантерея / Портмоне'), ['портмоне', 'пластик'])).toBe('пластик');
+    expect(findOtherMaterial(leafAt('Игрушки / Деревянные игрушки / Пирамидки'), ['пирамидка', 'войлок'])).toBe('войлок');
+    expect(findOtherMaterial(leafAt('Аксессуары / Кожгалантерея / Ключницы'), ['ключница', 'металлическая'])).toBe('металлическая');
+    expect(findOtherMaterial(leafAt('Игрушки / Шёлковые игрушки / Пирамидки'), ['пирамидка', 'деревянная'])).toBe('деревянная');
+  });
+});
