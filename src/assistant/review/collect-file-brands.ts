@@ -113,7 +113,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
           const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>(), next: new Set<string>(), hyphened: 0 };
           entry.names += 1;
           entry.next.add(POSSESSIVES.has(normalised) ? tokenizeForMatch(later[i + 1] ?? '')[0] ?? '' : readBrandSecondWord(later[i + 1]));
-          if (name.includes(`${word}-${later[i + 1] ?? ''}`)) entry.hyphened += 1;
+          if (isJoinedByHyphen(name, words, i + 1)) entry.hyphened += 1;
           const before = words[i];
           entry.after.add(head !== undefined && before !== undefined && tokenizeForMatch(before)[0] === head ? head : '');
           if (entry.examples.length < EXAMPLES) entry.examples.push(name);
@@ -225,11 +225,15 @@ function readLeadEntry(words: readonly string[], size: number, name: string): { 
   const rest = words.slice(size);
   const next = rest.find((each) => CYRILLIC_WORD.test(each));
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
-  // Where the lead ends in the name (its words are the name's first, in order).
-  let end = 0;
-  for (const word of lead) end = name.indexOf(word, end) + word.length;
-  const hyphened = name[end] === '-';
+  const hyphened = isJoinedByHyphen(name, words, size - 1);
   return { after, joined: after !== undefined && next === rest[0] && !hyphened && !CONTAINER_WORDS.has(after) };
+}
+
+/** Whether the name's word at `at` (of its `WORD` matches, in order) is joined to the next by a hyphen (`Мини-печь`). */
+function isJoinedByHyphen(name: string, words: readonly string[], at: number): boolean {
+  let end = 0;
+  for (const word of words.slice(0, at + 1)) end = name.indexOf(word, end) + word.length;
+  return name[end] === '-';
 }
 
 /**
