@@ -37,7 +37,7 @@ import { createListLabelReader } from './category-label/create-list-label-reader
 import { readLabelHead } from './category-label/label-text.js';
 import { isDepartmentLabel } from './read-department-label.js';
 import { ADJECTIVE } from './read-label-kinds.js';
-import { isRelatedWord } from './read-word-forms.js';
+import { isRelatedWord, MIN_SHARED_BEGINNING } from './read-word-forms.js';
 import { findOtherSectionPurposes } from './category-label/find-other-section-purposes.js';
 import { findUseWordOfLeafKind } from './classify/find-use-word-of-leaf-kind.js';
 import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
@@ -295,8 +295,6 @@ function findAgreedLeaf(results: readonly Classification[]): { leafId: number; c
   return { leafId: top[0], count: top[1], whole };
 }
 
-// A label's adjective and a word of the leaf or a name of one root share this many first letters (`бумажные`, `бумажная`).
-const MIN_SHARED_BEGINNING = 5;
 
 /** The adjectives of a label's type the leaf does not explain by any word of its names or path, and no product name says, that sort other goods. */
 function findUnsaidQualifiers(classifier: ClassifierIndex, leaf: IndexedLeaf, type: ReturnType<typeof extractProductType>, names: readonly string[]): string[] {

@@ -8,10 +8,8 @@
 import type { ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { isGroupWord } from './read-group-words.js';
-import { isRelatedWord } from './read-word-forms.js';
+import { isRelatedWord, MIN_SHARED_BEGINNING } from './read-word-forms.js';
 
-// A label word and a level's word of one root share this many first letters (`канцелярия`, `канцелярские`).
-const MIN_SHARED_BEGINNING = 5;
 
 const MIN_LEVEL_STEM = 4;
 

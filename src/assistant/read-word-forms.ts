@@ -98,6 +98,12 @@ export function isAdjectiveOfPurposeNoun(adjective: string, noun: string): boole
 }
 
 /**
+ * The first letters two words of one root share at least (`канцелярия`/`канцелярские`, `мусора`/`мусорные`): the `minPrefix`
+ * of `isRelatedWord` wherever a label word is compared with a leaf's or a name's.
+ */
+export const MIN_SHARED_BEGINNING = 5;
+
+/**
  * One word in two forms or a shared beginning of at least `minPrefix` letters, all but the last
  * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
  */

@@ -5,13 +5,11 @@ import { readLatinKindWords, readLeavesByLatinWord } from '../classify/latin-kin
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import type { CategoryMatcher } from '../match-category.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { isCompoundOf, isRelatedWord } from '../read-word-forms.js';
+import { isCompoundOf, isRelatedWord, MIN_SHARED_BEGINNING } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { readLabelHead } from './label-text.js';
 import { putLeavesFirst } from './read-initials.js';
 
-// A noun of the label and one of the other leaf's name share this many first letters at least when they are one word.
-const MIN_SHARED_BEGINNING = 5;
 
 /**
  * `IP-видеокамеры Dahua Imou` beside `IP-камеры`: a Latin word of the label that the sure leaf's names and path do not hold,

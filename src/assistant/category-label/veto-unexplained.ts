@@ -14,7 +14,7 @@ import type { ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
-import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
+import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, MIN_SHARED_BEGINNING, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { isAppositionOfLeafNoun } from './read-apposition.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
@@ -176,8 +176,6 @@ function isForeignPurpose(word: string, leafStems: ReadonlySet<string>, section:
   return !leafStems.has(stem) && named.get(stem)?.has(section) !== true;
 }
 
-// A purpose word and an adjective of the leaf made of it (`мусора`, `мусорные`) share this many first letters at least.
-const MIN_SHARED_BEGINNING = 5;
 
 /**
  * The Kazakh name of a leaf that says more than its Russian name (`Ойыншық көліктер`, toy vehicles, for `Машинки`;
