@@ -5,7 +5,7 @@
  * продукты`) is named by such a label. The group words are the classifier's (`GROUP_STEMS`), read by stem, so every
  * Kazakh form of one (`өнімі`, `өнімдері`, `тауарлары`) is that word.
  */
-import { GROUP_STEMS } from './classify/classify-product.js';
+import { GROUP_STEMS } from './classify/group-stems.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 

@@ -34,6 +34,7 @@ import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
+import { GROUP_STEMS } from './group-stems.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
@@ -1099,12 +1100,6 @@ function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: Typ
     .filter((stem) => (GROUP_STEMS.has(stem) ? !leaf.names.some((name) => name.head.includes(stem)) : isUnexplainedWord(index, leaf, reading, neutral, stem)))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
-
-/**
- * `Сүт өнімдері`, `Молочные продукты`: a word for goods in general makes the type a group of them, which a leaf's path
- * (`Сүт өнімдері және жұмыртқа`) says but no leaf is; only a leaf named by the word explains it.
- */
-export const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'продукция', 'товары', 'изделия', 'өнімдері', 'өнімдер', 'тауарлар', 'бұйымдар'].map(stemForIndex));
 
 /** Whether neither the leaf nor the words that never change a kind explain one stem of the type. */
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
