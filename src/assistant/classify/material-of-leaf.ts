@@ -46,12 +46,24 @@ function readPathMaterials(path: string): Set<number> {
   return new Set(found);
 }
 
+// A leaf's path is read once, not once per name classified to it.
+const LEAF_MATERIALS = new WeakMap<IndexedLeaf, Set<number>>();
+
+function readLeafMaterials(leaf: IndexedLeaf): Set<number> {
+  let materials = LEAF_MATERIALS.get(leaf);
+  if (materials === undefined) {
+    materials = readPathMaterials(leaf.path);
+    LEAF_MATERIALS.set(leaf, materials);
+  }
+  return materials;
+}
+
 /**
  * The word of `words` (the product type's, lower case) that says a material other than the one the leaf's path says, where
  * the path says one and no word of the type says that one; otherwise undefined.
  */
 export function findOtherMaterial(leaf: IndexedLeaf, words: readonly string[]): string | undefined {
-  const pathMaterials = readPathMaterials(leaf.path);
+  const pathMaterials = readLeafMaterials(leaf);
   if (pathMaterials.size === 0) return undefined;
   const said = words.map((word) => ({ word, material: readMaterial(word) })).filter((item) => item.material !== undefined);
   if (said.some((item) => pathMaterials.has(item.material ?? -1))) return undefined;
