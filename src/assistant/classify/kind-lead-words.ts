@@ -36,7 +36,7 @@ export function isKindLeadWord(word: string, vocabulary: CutWordVocabulary | und
  * (`buildLatinSkeleton`: `y` as `i`, doubled letters once), with the spellings of one sound folded: `ей` as `е` (`бейби`, `беби`),
  * a final `з` as `с` (`бойз`, `бойс`), an opening `дж` or `й` before `у` as `j` (`джуниор`, `юниор`).
  */
-export function readBorrowedSoundKey(word: string): string {
+function readBorrowedSoundKey(word: string): string {
   return buildLatinSkeleton(transliterateToLatin(word.replace(/ё/gu, 'е')))
     .replace(/ei/gu, 'e')
     .replace(/z$/u, 's')
