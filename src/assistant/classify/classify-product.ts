@@ -40,6 +40,7 @@ import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
+import { findKindsSortedElsewhere } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -403,6 +404,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
   const babyKind = findBabyLineKind(ranked, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
+  // `Корм для кошек Whiskas` beside dry, wet and veterinary cat food sorted in a branch of their own: the kind is unsaid.
+  const sortedKinds = narrower.length > 0 ? undefined : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
   const earlierDoubt = describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH
@@ -419,6 +422,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
+    : sortedKinds !== undefined ? `the name says none of the kinds ${sortedKinds.branch} sorts it by (${sortedKinds.paths.join('; ')})`
     : undefined;
   const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
   const evidence: Evidence[] = [

@@ -56,6 +56,19 @@ export function readParentPath(path: string): string {
   return path.slice(0, Math.max(0, path.lastIndexOf(PATH_SEPARATOR)));
 }
 
+/**
+ * The branch of a leaf path as the directory means it: its parent's levels without an overflow group's note (`Дом и сад /
+ * Освещение` of both `Дом и сад / Освещение / Светильники` and `Дом и сад / Освещение: дополнительно / Бра`).
+ */
+export function readBranch(path: string): string {
+  return readParentPath(path).split(PATH_SEPARATOR).map(cutOverflowNote).join(PATH_SEPARATOR);
+}
+
+/** A level without the note after `:` that names an overflow group (`Кемпинг: дополнительно`, more camping goods). */
+function cutOverflowNote(level: string): string {
+  return level.split(':')[0] ?? '';
+}
+
 /** Whether a leaf path lies inside one of the sections. */
 export function isInFileSections(sections: FileSections, path: string): boolean {
   return sections.paths.some((section) => path === section || path.startsWith(`${section}${PATH_SEPARATOR}`));
@@ -185,7 +198,7 @@ function isScattered(paths: readonly string[]): boolean {
  * дополнительно`, the overflow group of camping goods) and words of no kind (`товары`, `прочее`) are no kinship.
  */
 function readLevelStems(path: string): string[] {
-  const levels = path.split(PATH_SEPARATOR).slice(1).map((level) => level.split(':')[0] ?? '');
+  const levels = path.split(PATH_SEPARATOR).slice(1).map(cutOverflowNote);
   return tokenizeForMatch(levels.join(' '))
     .filter((word) => !isCatchAllText(word))
     .map(stemForIndex)

@@ -1,0 +1,47 @@
+/**
+ * A plain leaf whose kinds the directory sorts in a branch of their own (sure26): `Зоотовары / Корма / Корм для кошек` beside
+ * `Зоотовары / Товары для кошек / Сухие корма для кошек`, `… / Влажные корма для кошек`, `… / Лечебные корма для кошек`. The
+ * directory holds the goods twice, once plain and once by kind; a name that says no kind (`Корм для кошек Whiskas 2 кг`) is
+ * goods of one of those kinds as often as of the plain leaf, and which one only the seller knows: the pick is a question.
+ * One kind elsewhere (`Сухие шампуни` beside `Шампуни`) is a special product, the plain leaf stays the goods; kinds of
+ * another top-level section (`Внешние аккумуляторы` beside car `Аккумуляторы`) are other goods of the head, read by the
+ * classifier's rule of a kind of another branch; a kind for another purpose (`Игровые наборы` beside `Наборы для творчества`)
+ * is no kind of these goods.
+ */
+import { readBranch, readTopSection } from './file-sections.js';
+
+/** A leaf that is a kind of the plain one: its path, the stems its name adds to the plain name's head, and its purpose stems. */
+export interface KindOfLeaf {
+  leafId: number;
+  path: string;
+  /** Stems of the kind's name beyond the plain name's head (`сух` of `Сухие корма для кошек`). */
+  extra: readonly string[];
+  /** Stems of the kind's name after `для` (`кошк`). */
+  purpose: readonly string[];
+}
+
+/** The fewest kinds one branch must sort for it to be the goods sorted by kind, not one special product. */
+const FEWEST_SORTED_KINDS = 2;
+
+/**
+ * The branch that sorts the plain leaf's goods by kind, with the kinds' paths, when there is one: a branch other than the
+ * plain leaf's (`readBranch`: an overflow group, `Освещение: дополнительно`, is its own branch's), in its top-level section,
+ * holding `FEWEST_SORTED_KINDS` leaves at least whose names are the plain name with words added to its head and the same
+ * purpose. Undefined when there is none.
+ */
+export function findKindsSortedElsewhere(plainPath: string, plainPurpose: readonly string[], kinds: readonly KindOfLeaf[]): { branch: string; paths: string[] } | undefined {
+  const section = readTopSection(plainPath);
+  const ownBranch = readBranch(plainPath);
+  const byBranch = new Map<string, Map<number, string>>();
+  for (const kind of kinds) {
+    const branch = readBranch(kind.path);
+    if (branch === ownBranch || readTopSection(kind.path) !== section || kind.extra.length === 0 || !isSamePurpose(kind.purpose, plainPurpose)) continue;
+    byBranch.set(branch, (byBranch.get(branch) ?? new Map<number, string>()).set(kind.leafId, kind.path));
+  }
+  for (const [branch, leaves] of byBranch) if (leaves.size >= FEWEST_SORTED_KINDS) return { branch, paths: [...leaves.values()].sort() };
+  return undefined;
+}
+
+function isSamePurpose(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((stem) => b.includes(stem));
+}
