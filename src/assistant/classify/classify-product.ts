@@ -40,7 +40,7 @@ import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
-import { findKindsSortedElsewhere } from './kinds-sorted-elsewhere.js';
+import { findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -405,7 +405,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const babyKind = findBabyLineKind(ranked, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   // `Корм для кошек Whiskas` beside dry, wet and veterinary cat food sorted in a branch of their own: the kind is unsaid.
-  const sortedKinds = narrower.length > 0 ? undefined : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
+  const sortedKinds = narrower.length > 0 || !saysMoreThanType(type) ? undefined : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
   const earlierDoubt = describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH

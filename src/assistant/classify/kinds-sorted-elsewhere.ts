@@ -6,8 +6,10 @@
  * One kind elsewhere (`Сухие шампуни` beside `Шампуни`) is a special product, the plain leaf stays the goods; kinds of
  * another top-level section (`Внешние аккумуляторы` beside car `Аккумуляторы`) are other goods of the head, read by the
  * classifier's rule of a kind of another branch; a kind for another purpose (`Игровые наборы` beside `Наборы для творчества`)
- * is no kind of these goods.
+ * is no kind of these goods. A text that is its type alone (`Корм для кошек`, `Мысық жемі`: no maker, no measure) names a
+ * category as a seller's label or group does, and the plain leaf is that category: only a product's name is asked.
  */
+import { PURPOSE_PREPOSITIONS, type ProductType } from './extract-product-type.js';
 import { readBranch, readTopSection } from './file-sections.js';
 
 /** A leaf that is a kind of the plain one: its path, the stems its name adds to the plain name's head, and its purpose stems. */
@@ -44,4 +46,12 @@ export function findKindsSortedElsewhere(plainPath: string, plainPurpose: readon
 
 function isSamePurpose(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((stem) => b.includes(stem));
+}
+
+/**
+ * Whether the name says more than its type (a maker, a model, a measure, a flavour: `Корм для кошек Whiskas 2 кг`): one
+ * product, not a category's words (`Корм для кошек`), whose kind the rule asks.
+ */
+export function saysMoreThanType(type: ProductType): boolean {
+  return type.tokens.some((token) => !type.words.includes(token) && !type.purpose.includes(token) && !PURPOSE_PREPOSITIONS.has(token));
 }

@@ -1,0 +1,69 @@
+/**
+ * A plain leaf whose kinds the directory sorts in another branch of its section (sure26): a pet shop's `Корм для кошек …`
+ * went sure to the plain `Зоотовары / Корма / Корм для кошек`, while its goods were dry, wet or veterinary food, each a leaf of
+ * `Зоотовары / Товары для кошек` (75 sure-wrong rows of probe 26's pet list).
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { readBranch } from '../../../src/assistant/classify/file-sections.js';
+import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
+import { findKindsSortedElsewhere, saysMoreThanType, type KindOfLeaf } from '../../../src/assistant/classify/kinds-sorted-elsewhere.js';
+import { findSure, indexes } from './find-sure-names.js';
+
+const PLAIN = 'Зоотовары / Корма / Корм для кошек';
+const kind = (leafId: number, path: string, extra: string[], purpose: string[] = ['кошк']): KindOfLeaf => ({ leafId, path, extra, purpose });
+const DRY = kind(1, 'Зоотовары / Товары для кошек / Сухие корма для кошек', ['сух']);
+const WET = kind(2, 'Зоотовары / Товары для кошек / Влажные корма для кошек', ['влажн']);
+
+describe('a plain leaf beside its kinds sorted in another branch', () => {
+  it('asks a pet food name that says no kind', () => {
+    expect(findSure('marketplace', ['Корм для кошек Felix с курицей 1,5 кг', 'Корм для собак Chappi говядина 2,5 кг', 'Корм д/кошек Purina One 750 г'])).toEqual([]);
+  });
+
+  it('names the branch and its kinds in the doubt, and keeps the plain leaf as the proposal', () => {
+    const result = classifyProduct(indexes.marketplace, { name: 'Корм для кошек Felix с курицей 1,5 кг' });
+    expect(result).toMatchObject({ confident: false, path: PLAIN });
+    expect(result.doubt).toContain('Зоотовары / Товары для кошек');
+    expect(result.doubt).toContain('Сухие корма для кошек');
+  });
+
+  it('reads two kinds of one branch of the same section, the same purpose and words added, as the goods sorted by kind', () => {
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], [DRY, WET])).toEqual({ branch: 'Зоотовары / Товары для кошек', paths: [WET.path, DRY.path] });
+  });
+});
+
+describe('traps: what is no sorting by kind', () => {
+  it('one kind elsewhere is a special product, not the goods sorted by kind', () => {
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], [DRY])).toBeUndefined();
+  });
+
+  it('kinds of another top-level section, of another purpose, or of the plain leaf\'s own branch are no such sorting', () => {
+    const elsewhere = [kind(1, 'Продукты питания / Товары для кошек / Сухие корма для кошек', ['сух']), kind(2, 'Продукты питания / Товары для кошек / Влажные корма для кошек', ['влажн'])];
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], elsewhere)).toBeUndefined();
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], [{ ...DRY, purpose: ['собак'] }, { ...WET, purpose: ['собак'] }])).toBeUndefined();
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], [{ ...DRY, path: 'Зоотовары / Корма / Сухие корма для кошек' }, { ...WET, path: 'Зоотовары / Корма: дополнительно / Влажные корма для кошек' }])).toBeUndefined();
+    expect(findKindsSortedElsewhere(PLAIN, ['кошк'], [{ ...DRY, extra: [] }, { ...WET, extra: [] }])).toBeUndefined();
+  });
+
+  it('a text that is its type alone names a category, as a label does: the plain leaf stays sure', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Корм для кошек' })).toMatchObject({ confident: true, path: PLAIN });
+    expect(saysMoreThanType(extractProductType('Корм для кошек'))).toBe(false);
+    expect(saysMoreThanType(extractProductType('Корм для кошек Felix 400 г'))).toBe(true);
+  });
+
+  it('an overflow group is its own branch', () => {
+    expect(readBranch('Дом и сад / Освещение: дополнительно / Бра')).toBe(readBranch('Дом и сад / Освещение / Светильники'));
+    expect(readBranch('Дом и сад / Освещение / Светильники')).toBe('Дом и сад / Освещение');
+  });
+
+  it.each([
+    ['Корм для кошек сухой Felix 1,5 кг', 'Сухие корма для кошек'],
+    ['Корм для собак влажный Chappi 400 г', 'Влажные корма для собак'],
+    ['Набор для творчества Бисер', 'Наборы для творчества'],
+    ['Аккумулятор автомобильный 60 Ач', 'Аккумуляторы'],
+    ['Палатка 3-местная Outventure', 'Палатки'],
+    ['Книжка для малышей с окошками', 'Книги для малышей'],
+  ])('%s stays sure (%s): a kind said, or kinds of other goods, another section or an overflow group', (name, leaf) => {
+    expect(classifyProduct(indexes.marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining(leaf) as unknown });
+  });
+});
