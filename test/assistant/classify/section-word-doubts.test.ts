@@ -97,7 +97,9 @@ describe("a purpose of the leaf's name the product does not say, beside a twin w
   });
 
   it('but a name that says the purpose, in full or cut (`д/`), stays sure, and a sure pick is never doubted by it (traps)', () => {
-    for (const name of ['Джинсы для беременных', 'Подгузники для взрослых Seni', 'Корм для кошек Whiskas', 'Очки д/плавания', 'Чай черный Шах листовой 250г']) {
+    // `Корм для кошек Whiskas` says no kind of the cat food the directory sorts by kind elsewhere (`kinds-sorted-elsewhere.ts`,
+    // sure26): it is a question for that; the dry kind it names says the purpose as well.
+    for (const name of ['Джинсы для беременных', 'Подгузники для взрослых Seni', 'Корм для кошек сухой Whiskas', 'Очки д/плавания', 'Чай черный Шах листовой 250г']) {
       expect([name, readDoubt(name).doubt]).toEqual([name, 'none']);
     }
   });
