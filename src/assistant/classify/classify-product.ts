@@ -422,7 +422,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
-    : sortedKinds !== undefined ? `the name says none of the kinds ${sortedKinds.branch} sorts it by (${sortedKinds.paths.join('; ')})`
+    : sortedKinds !== undefined ? `more than one narrower leaf fits the name, which says none of the kinds ${sortedKinds.branch} sorts the goods by (${sortedKinds.paths.join('; ')})`
     : undefined;
   const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
   const evidence: Evidence[] = [
