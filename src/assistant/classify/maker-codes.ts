@@ -1,7 +1,8 @@
 /**
  * A maker's or line's code in a name (issue 33, real lists): a distributor's 1C catalogue writes two to four Cyrillic capitals
  * right after the goods (`Печенье ВС сахарное`, `Молоко СЗ 3,2%`, `Грудка ЧБ в-к`) for whose goods they are, and the same code
- * after unlike goods (biscuits, marshmallow, kefir). Read as a word of the type, one kind of goods became dozens of types, one per
+ * after unlike goods (biscuits, marshmallow, kefir); its makers' names in capitals stand there too (`Молоко ВКУСНЯЕВО 2,5%`,
+ * `Катык ВКУСНЯЕВО`), which the case reading of brands never takes (`collect-file-brands.ts` reads capitalised words only). Read as a word of the type, one kind of goods became dozens of types, one per
  * code, and 50 answers reached fewer. The file says which capitals are codes (`collect-file-brands.ts`); the type reader skips
  * them where they stand right after the head, and reads on (`extract-product-type.ts`): `печенье сахарное`.
  *
@@ -12,8 +13,8 @@
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isWrittenInCapitals } from './is-written-in-capitals.js';
 
-// Two to four Cyrillic capitals: a maker's code as a catalogue writes it. Longer words in capitals are brands or notes.
-const CODE = /^[А-ЯЁ]{2,4}$/u;
+// Two Cyrillic capitals or more: a maker's code (`ВС`, `КЕЗ`) or a maker's name (`ВКУСНЯЕВО`) as a catalogue writes it in capitals.
+const CODE = /^[А-ЯЁ]{2,}$/u;
 
 /**
  * The Russian abbreviations that say what goods are, are made of or are made to, normalised: general classes, each with why,
@@ -33,8 +34,8 @@ export function isKindAbbreviation(word: string): boolean {
 }
 
 /**
- * The word a name writes where a catalogue writes its maker's code: right after the goods, the name's first word, in two to four
- * Cyrillic capitals (`вс` of `Печенье ВС сахарное`), normalised; undefined where there is none, or the name is written all in
+ * The word a name writes where a catalogue writes its maker's code: right after the goods, the name's first word, in Cyrillic
+ * capitals (`вс` of `Печенье ВС сахарное`, `вкусняево` of `Молоко ВКУСНЯЕВО 2,5%`), normalised; undefined where there is none, or the name is written all in
  * capitals (its case says nothing). Only there: a word in capitals later in the name (`Бинокль охотничий ЮКОН прорезиненный`)
  * is a brand, which ends the type as before. The file's reading and the type reader both ask it.
  */

@@ -290,14 +290,15 @@ function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, n
 
 /**
  * The maker's codes of the file (`maker-codes.ts`): Cyrillic capitals the file writes right after `MIN_LEAD_TYPES` different goods
- * at least (`ВС` after `Печенье`, `Зефир`, `Кефир`), never in lower case, and no abbreviation of what goods are (`ГОСТ`, `ПВХ`,
- * `ИБП`: `isKindAbbreviation`), nor one the directory or the vocabulary names goods by (`АКПП`, `АКБ`). A code after one kind of
+ * at least (`ВС` after `Печенье`, `Зефир`, `Кефир`; `ВКУСНЯЕВО`), never in lower case, no adjective (`Перчатки УТЕПЛЕННЫЕ`, `Сапоги
+ * УТЕПЛЕННЫЕ`: a kind of each), no abbreviation of what goods are (`ГОСТ`, `ПВХ`, `ИБП`: `isKindAbbreviation`), nor one the
+ * directory or the vocabulary names goods by (`АКПП`, `АКБ`). A code after one kind of
  * goods only (`Кабель ВВГ`) may be its kind, and stays a word of the type.
  */
 function findMakerCodes(codes: ReadonlyMap<string, Lead>, lower: ReadonlySet<string>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
   const vocabulary = readCutWordVocabulary(index);
   const abbreviations = new Set(index.abbreviations);
-  const isCode = (word: string): boolean => !lower.has(word) && !isKindAbbreviation(word) && !abbreviations.has(word) && !vocabulary.known.has(word) && !directoryWords.has(stemForIndex(word));
+  const isCode = (word: string): boolean => !lower.has(word) && !ADJECTIVE_FORM.test(word) && !isKindAbbreviation(word) && !abbreviations.has(word) && !vocabulary.known.has(word) && !directoryWords.has(stemForIndex(word));
   return [...codes].filter(([word, lead]) => lead.after.size >= MIN_LEAD_TYPES && isCode(word)).map(([word, lead]) => ({ word, names: lead.names, examples: lead.examples }));
 }
 

@@ -1,6 +1,6 @@
 /**
- * A maker's code a catalogue writes right after the goods (issue 33, real lists; `maker-codes.ts`): two to four Cyrillic
- * capitals the file writes after three different goods at least are read as a brand of the file (`collect-file-brands.ts`),
+ * A maker's code a catalogue writes right after the goods (issue 33, real lists; `maker-codes.ts`): Cyrillic
+ * capitals (a code or a maker's name) the file writes after three different goods at least are read as a brand of the file (`collect-file-brands.ts`),
  * and the type reader drops them and reads on, so one kind's names meet in one type across codes. A standard, a material or a
  * kind's abbreviation (`ГОСТ`, `ПВХ`, `ИБП`) is never one, nor a code after one kind of goods only, nor one the file also writes
  * in lower case. The names are made up here, in a distributor's 1C style.
@@ -35,6 +35,11 @@ const CATALOGUE = [
   'Кефир ЛК 2,5% пэп 0,5 л.',
   'Пряники ЛК мятные 3 кг.',
   'Сметана ПР 20% пэп 0,25 кг.',
+  'Молоко ЗОРЕНЬКА 2,5% пэп 0,9 л.',
+  'Кефир ЗОРЕНЬКА 1% пэп 0,9 л.',
+  'Сметана ЗОРЕНЬКА 15% пэп 0,4 кг.',
+  'Творог ЗОРЕНЬКА рассыпчатый 5% 0,2 кг.',
+  'Творог рассыпчатый 9% 0,2 кг.',
 ];
 
 describe('a maker code the file writes right after unlike goods', () => {
@@ -44,6 +49,16 @@ describe('a maker code the file writes right after unlike goods', () => {
     expect(keyOf(CATALOGUE, 'Печенье сахарное к чаю 3 кг.')).toBe('печенье сахарное к чаю');
     expect(keyOf(CATALOGUE, 'Пряники ЛК мятные 3 кг.')).toBe('пряники мятные');
     expect(keyOf(CATALOGUE, 'Кефир ЛК 2,5% пэп 0,5 л.')).toBe('кефир');
+  });
+
+  it("is a maker's name in capitals too, as long as it is written so after unlike goods", () => {
+    expect(readWords(CATALOGUE)).toContain('зоренька');
+    expect(keyOf(CATALOGUE, 'Творог ЗОРЕНЬКА рассыпчатый 5% 0,2 кг.')).toBe('творог рассыпчатый');
+    expect(keyOf(CATALOGUE, 'Творог рассыпчатый 9% 0,2 кг.')).toBe('творог рассыпчатый');
+    // An adjective in capitals after unlike goods says a kind of each: a word of the type.
+    const work = ['Перчатки УТЕПЛЕННЫЕ х/б 10 пар', 'Сапоги УТЕПЛЕННЫЕ 42', 'Ботинки УТЕПЛЕННЫЕ кожаные', 'Рукавицы УТЕПЛЕННЫЕ брезент'];
+    expect(readWords(work)).toEqual([]);
+    expect(keyOf(work, 'Ботинки УТЕПЛЕННЫЕ кожаные')).toBe('ботинки утепленные кожаные');
   });
 
   it('is no code after fewer than three goods, and stays a word of the type', () => {
@@ -65,6 +80,6 @@ describe('a maker code the file writes right after unlike goods', () => {
   it('is read only right after the first word: a word in capitals later in the name is a brand that ends the type', () => {
     expect(readCodeAfterGoods('Печенье ЛК сахарное 2 кг.')).toBe('лк');
     expect(readCodeAfterGoods('Бинокль охотничий ЮКОН прорезиненный')).toBeUndefined();
-    expect(readCodeAfterGoods('Печенье СЛАДКОЕ 2 кг.')).toBeUndefined();
+    expect(readCodeAfterGoods('Печенье Сладкое 2 кг.')).toBeUndefined();
   });
 });
