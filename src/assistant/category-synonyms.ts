@@ -217,6 +217,14 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   // `Мёд цветочный`. Aroma diffusers are left out: the directory files them under air fresheners as well as home fragrances,
   // and the entry made a household-chemicals list's diffusers sure and wrong.)
   ['сковородки', 'сковороды'], ['горшки для цветов', 'горшки и кашпо'],
+  // Soups by their own names (issue 33, real lists: a distributor's ready-meal line writes `Харчо`, `Солянка по-кубански`, `Уха
+  // скандинавская`, never `суп`): a dish every Russian menu lists among its first courses is a soup, which the directory keeps as
+  // ready soups. A general class of dishes, not one file's words. Left out: `бульон` (also the directory's stock cubes), `рамен`
+  // and `лагман` (as often noodles sold dry), `окрошка` (as often the kvass or the vegetable mix for it).
+  ['борщ', 'супы готовые', KIND], ['щи', 'супы готовые', KIND], ['солянка', 'супы готовые', KIND], ['харчо', 'супы готовые', KIND],
+  ['уха', 'супы готовые', KIND], ['рассольник', 'супы готовые', KIND], ['свекольник', 'супы готовые', KIND], ['шурпа', 'супы готовые', KIND],
+  ['том ям', 'супы готовые', KIND], ['минестроне', 'супы готовые', KIND], ['гаспачо', 'супы готовые', KIND], ['крем-суп', 'супы готовые', KIND],
+  ['суп-пюре', 'супы готовые', KIND], ['суп-лапша', 'супы готовые', KIND],
   // (`машинки на радиоуправлении` is left out: `match-category.test.ts` keeps that label a question as the example of a complement
   // word that is what another leaf is; the entry would need that example changed first.)
 ];

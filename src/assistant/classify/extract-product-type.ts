@@ -23,6 +23,7 @@ import { isKindLeadWord } from './kind-lead-words.js';
 import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
+import { readCodeAfterGoods } from './maker-codes.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -132,6 +133,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // A colon between two letters is a brand's spelling (`Ma:nyo Hand Cream`), no break between phrases: split there, its first
   // half became the type of every product of the brand.
   const name = slashed.includes(':') ? slashed.replace(LETTERS_COLON, '') : slashed;
+  // `Печенье ВС сахарное`: a brand written as a maker's code right after the goods (`maker-codes.ts`) is no word of the type, nor
+  // does it end it: it is dropped, and the words on either side read as one type (`печенье сахарное`), whatever code stands between.
+  const code = knownBrands === undefined ? undefined : readCodeAfterGoods(name);
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -139,7 +143,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
       // `Душка арналган гель`: the Kazakh purpose word typed on a Russian keyboard is the one the readers know.
       const words = tokenizeForMatch(phrase).filter((word) => !brandWords.has(word));
       const marked = markBrandWords(words, knownBrands);
-      return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
+      const read: string[] = [];
+      for (const [i, word] of words.entries()) if (marked[i] !== true || word !== code) read.push(marked[i] === true ? BRAND_MARK : word);
+      return read;
     });
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];

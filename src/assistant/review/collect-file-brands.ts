@@ -42,6 +42,7 @@ import { readCutWordVocabulary } from '../classify/expand-cut-words.js';
 import { isKindLeadWord } from '../classify/kind-lead-words.js';
 import { isCapitalsWord, isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
+import { isKindAbbreviation, readCodeAfterGoods } from '../classify/maker-codes.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -81,6 +82,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
   const leads = new Map<string, Lead>();
   // The first two words of names (`ивановский текстиль`) → the same, for a maker's name of two words.
   const phraseLeads = new Map<string, Lead>();
+  // Cyrillic capitals written right after the goods (`Печенье ВС …`) → the goods they follow, in names not in capitals.
+  const codes = new Map<string, Lead>();
   let mixedCase = 0;
   let sentenceCaseNames = 0;
   return {
@@ -96,6 +99,8 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       }
       if (isWrittenInCapitals(name)) return;
       mixedCase += 1;
+      const code = readCodeAfterGoods(name);
+      if (head !== undefined && code !== undefined) noteLead(codes, code, head, name);
       const later = words.slice(1);
       const long = (word: string): boolean => Array.from(word).length >= SENTENCE_WORD;
       const sentenceCase = later.some((word) => LOWER.test(word) && long(word));
@@ -144,6 +149,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         const describes = second === '' || (entry.hyphened < entry.names && (ADJECTIVE_FORM.test(second) || directoryWords.has(stemForIndex(second)) || Object.hasOwn(index.byCompoundEnd, stemForIndex(second))));
         found.push({ word: describes ? word : `${word} ${second}`, names: entry.names, examples: entry.examples });
       }
+      found.push(...findMakerCodes(codes, lower, index, directoryWords));
       return addLeadBrands(found, leads, phraseLeads, heads, index, directoryWords).sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
@@ -280,6 +286,20 @@ function countLeadTypes(after: ReadonlySet<string>, heads: ReadonlyMap<string, n
   let types = 0;
   for (const word of after) if ((heads.get(word) ?? 0) > 0 && !ADJECTIVE_FORM.test(word) && isGoods(word)) types += 1;
   return types;
+}
+
+/**
+ * The maker's codes of the file (`maker-codes.ts`): Cyrillic capitals the file writes right after `MIN_LEAD_TYPES` different goods
+ * at least (`ВС` after `Печенье`, `Зефир`, `Кефир`; `ВКУСНЯЕВО`), never in lower case, no adjective (`Перчатки УТЕПЛЕННЫЕ`, `Сапоги
+ * УТЕПЛЕННЫЕ`: a kind of each), no abbreviation of what goods are (`ГОСТ`, `ПВХ`, `ИБП`: `isKindAbbreviation`), nor one the
+ * directory or the vocabulary names goods by (`АКПП`, `АКБ`). A code after one kind of
+ * goods only (`Кабель ВВГ`) may be its kind, and stays a word of the type.
+ */
+function findMakerCodes(codes: ReadonlyMap<string, Lead>, lower: ReadonlySet<string>, index: ClassifierIndex, directoryWords: ReadonlySet<string>): FileBrandWord[] {
+  const vocabulary = readCutWordVocabulary(index);
+  const abbreviations = new Set(index.abbreviations);
+  const isCode = (word: string): boolean => !lower.has(word) && !ADJECTIVE_FORM.test(word) && !isKindAbbreviation(word) && !abbreviations.has(word) && !vocabulary.known.has(word) && !directoryWords.has(stemForIndex(word));
+  return [...codes].filter(([word, lead]) => lead.after.size >= MIN_LEAD_TYPES && isCode(word)).map(([word, lead]) => ({ word, names: lead.names, examples: lead.examples }));
 }
 
 /** A word after a brand word, normalised, where it may be the brand's second word (a capitalised Cyrillic word); `''` otherwise. */
