@@ -49,7 +49,8 @@ export function decide(
   const whole = first.joined || isPlainName(first);
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
-  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  // `Юбки` is the women's `Юбки`, not `Юбки для девочек`: a bare garment noun is the adults' kind (`isChildrensKindOfAdultLeaf`).
+  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing) && !isChildrensKindOfAdultLeaf(first, item)) : near;
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
@@ -79,6 +80,19 @@ export function decide(
     return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * `Юбки` beside the women's `Юбки` and `Юбки для девочек`, `Блузки` beside `Рубашки и блузки для девочек`: a leaf whose
+ * own name says it is children's, where neither the label nor its rows say whom the goods are for (`narrower`), is a
+ * narrower kind of a plain first leaf whose path files it for adults of one sex (`Женская одежда`) and whose name says
+ * nobody: a bare noun of goods the directory sorts by adults' sex names the adults' kind, and sellers say `для девочек` or
+ * `детские` of the others. A plain leaf filed for nobody stays beside the children's kind (`Велосипеды`: plain or `Детские
+ * велосипеды`, the file must say), and so do leaves of the two sexes (`Шорты`).
+ */
+function isChildrensKindOfAdultLeaf(first: Scored, item: Scored): boolean {
+  const adults = first.leaf.demographic.gender !== undefined && first.leaf.demographic.kids !== true;
+  return item.narrower && item.leaf.nameDemographic.kids === true && adults && isDemographicEmpty(first.leaf.nameDemographic);
 }
 
 /**
