@@ -11,18 +11,10 @@ describe('a children\'s leaf beside the adults\' plain leaf of a bare noun (issu
     expect(marketplace.match('Блузки', { productNames: ['Блузка шифоновая'] }).best?.entry.path?.rus).toBe('Одежда / Женская одежда / Блузки и рубашки');
   });
 
-  it('takes the adults\' leaf beside a narrower kind of the same section filed for nobody', () => {
-    // `Национальная одежда / Национальные платья` says no sex: a narrower kind of the women's dresses, not other people's goods.
-    expect(marketplace.match('Платья', { productNames: ['Платье миди трикотажное'] }).best?.entry.path?.rus).toBe('Одежда / Женская одежда / Платья');
-    // The babies' plain leaf keeps its rivals: `Подгузники для взрослых` (hygiene, another section) are other people's goods.
-    expect(marketplace.match('Подгузники').status).toBe('todo');
-  });
-
   it('leaves the children\'s leaf to labels or rows that say children', () => {
     expect(marketplace.match('Юбки для девочек').best?.entry.path?.rus).toBe('Одежда / Одежда для девочек / Юбки для девочек');
     const rows = marketplace.match('Блузки', { productNames: ['Блузка для девочки школьная', 'Блузка для девочки белая'] });
     expect(rows.best?.entry.path?.rus).not.toBe('Одежда / Женская одежда / Блузки и рубашки');
-    expect(marketplace.match('Платья', { productNames: ['Платье для девочки нарядное', 'Платье для девочки летнее'] }).best?.entry.path?.rus).not.toBe('Одежда / Женская одежда / Платья');
   });
 
   it('keeps a plain leaf filed for nobody beside the children\'s kind, and the two sexes\' leaves beside each other', () => {
