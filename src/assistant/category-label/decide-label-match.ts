@@ -51,7 +51,7 @@ export function decide(
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item));
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, narrowing));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
@@ -85,7 +85,7 @@ export function decide(
 
 /**
  * A leaf whose own name says it is children's (`Юбки для девочек`, `Детские детективы`, `Детские зубные пасты`), where
- * neither the label nor its rows say whom the goods are for (`narrower`), is a narrower kind, no rival, of a first leaf
+ * neither the label nor any of its rows says children (`narrower`, `NarrowingContext.words`), is a narrower kind, no rival, of a first leaf
  * whose name says nobody and whose path is not children's, when
  * - the first leaf's path files it for adults of one sex (`Женская одежда / Юбки`): a bare noun of goods the directory
  *   sorts by adults' sex names the adults' kind; or
@@ -95,8 +95,10 @@ export function decide(
  * `Велосипеды`: the file must say which), and so do leaves of the two sexes (`Шорты`) and other people's (`Подгузники для
  * взрослых`, no children's leaf).
  */
-function isChildrensKindOfAdultLeaf(first: Scored, item: Scored): boolean {
+function isChildrensKindOfAdultLeaf(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
   if (!item.narrower || item.leaf.nameDemographic.kids !== true || first.leaf.demographic.kids === true || !isDemographicEmpty(first.leaf.nameDemographic)) return false;
+  // One row saying children (`Комод детский с пеленальным столиком`) points at the children's leaf, as a narrower leaf's word does.
+  if (collectDemographic(narrowing.words).kids === true) return false;
   return first.leaf.demographic.gender !== undefined || collectDemographic(tokenizeForMatch(item.leaf.groupKey)).kids === true;
 }
 
