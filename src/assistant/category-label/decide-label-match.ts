@@ -1,6 +1,7 @@
 import type { Category } from '../../domain/index.js';
 import { isPlacementWord } from '../classify/placement-words.js';
-import { isDemographicEmpty } from '../demographic-words.js';
+import { collectDemographic, isDemographicEmpty } from '../demographic-words.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
 import { isRelatedWord } from '../read-word-forms.js';
 import type { ScoredCandidate } from '../score-candidates.js';
@@ -49,7 +50,8 @@ export function decide(
   const whole = first.joined || isPlainName(first);
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
-  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, narrowing));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
@@ -79,6 +81,25 @@ export function decide(
     return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * A leaf whose own name says it is children's (`Юбки для девочек`, `Детские детективы`, `Детские зубные пасты`), where
+ * neither the label nor any of its rows says children (`narrower`, `NarrowingContext.words`), is a narrower kind, no rival, of a first leaf
+ * whose name says nobody and whose path is not children's, when
+ * - the first leaf's path files it for adults of one sex (`Женская одежда / Юбки`): a bare noun of goods the directory
+ *   sorts by adults' sex names the adults' kind; or
+ * - the children's leaf stands in a children's department (`Детские товары`, `Одежда для девочек`, `Детские книги`): the
+ *   directory keeps children's goods apart, and sellers say `детские` of them.
+ * A children's leaf among the plain leaf's own kinds stays its rival (`Велосипеды и самокаты / Детские велосипеды` beside
+ * `Велосипеды`: the file must say which), and so do leaves of the two sexes (`Шорты`) and other people's (`Подгузники для
+ * взрослых`, no children's leaf).
+ */
+function isChildrensKindOfAdultLeaf(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+  if (!item.narrower || item.leaf.nameDemographic.kids !== true || first.leaf.demographic.kids === true || !isDemographicEmpty(first.leaf.nameDemographic)) return false;
+  // One row saying children (`Комод детский с пеленальным столиком`) points at the children's leaf, as a narrower leaf's word does.
+  if (collectDemographic(narrowing.words).kids === true) return false;
+  return first.leaf.demographic.gender !== undefined || collectDemographic(tokenizeForMatch(item.leaf.groupKey)).kids === true;
 }
 
 /**
