@@ -36,6 +36,7 @@ import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './
 import { splitNamePhrase } from './split-name-phrase.js';
 import { GROUP_STEMS } from './group-stems.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
+import { readChildrenBySize, findChildrenSize } from './children-sizes.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
@@ -159,14 +160,14 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
   const latinKinds = readLatinKindWords(index, type.tokens, type.purpose);
-  const key = buildRankingKey({ type, label, groups, latinKinds });
+  const key = buildRankingKey({ type, label, groups, latinKinds, childrenSize: findChildrenSize(input.name) !== undefined });
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
   if (memo === undefined) byOptions.set(options, (memo = new Map()));
   let ranking = memo.get(key);
   if (ranking === undefined) {
-    ranking = rankLeaves(index, type, label, groups, options);
+    ranking = rankLeaves(index, type, label, groups, options, input.name);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
   const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
@@ -304,7 +305,7 @@ function describeSectionWord(found: SectionWord): string {
   return `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods`;
 }
 
-function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
+function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions, name: string): TypeRanking {
   const readings: TypeReading[] = [...readType(index, 'name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
   if (meaningfulLabel !== undefined) readings.push(...readType(index, 'label', extractProductType(meaningfulLabel)));
@@ -313,7 +314,8 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   if (lastGroup !== undefined) readings.push(...readType(index, 'group', extractProductType(lastGroup)));
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
-  const demographic = collectDemographic([...type.tokens, ...contextTokens]);
+  // `Платье (110)`: a children's size says children where nothing else says people (`children-sizes.ts`).
+  const demographic = readChildrenBySize(name, collectDemographic([...type.tokens, ...contextTokens]), readings.flatMap((reading) => [...findCandidates(index, reading)].map((position) => index.leaves[position] ?? { demographic: {} })));
   const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();

@@ -13,6 +13,8 @@ export interface RankingKeyInput {
   label: string | undefined;
   groups: readonly string[];
   latinKinds: readonly string[];
+  /** Whether the name carries a children's size (`children-sizes.ts`), which may say whom the goods are for. */
+  childrenSize?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface RankingKeyInput {
  * its count, so no seller text can make two different inputs one key, whatever separators it holds; a missing
  * list is the empty one and a missing label the empty text, as the ranking reads them.
  */
-export function buildRankingKey({ type, label, groups, latinKinds }: RankingKeyInput): string {
+export function buildRankingKey({ type, label, groups, latinKinds, childrenSize }: RankingKeyInput): string {
   // One pass over the tokens: the single digits and the words that say whom the goods are for, in the name's order.
   const marks: string[] = [];
   for (const word of type.tokens) if (isSingleDigit(word) || findDemographicMark(word) !== undefined) marks.push(word);
@@ -37,7 +39,8 @@ export function buildRankingKey({ type, label, groups, latinKinds }: RankingKeyI
     encodeList(groups) +
     encodeList(marks) +
     (carriesDose(type.tokens) ? 'd' : 'n') +
-    encodeList(latinKinds)
+    encodeList(latinKinds) +
+    (childrenSize === true ? 'k' : '')
   );
 }
 
