@@ -15,7 +15,8 @@
  *   explain, is answered so too only when the leaf's own section sorts its goods by that word
  *   (`игровые` of `Мониторы игровые`) or when the leaf explains no word of the label (`Noutbuki`):
  *   names that leave a qualifier out say nothing of it (`Свечи ректальные`).
- * Names are classified alone (without the label), so they are evidence of their own.
+ * Names are classified alone (without the label), so they are evidence of their own; a name doubted only for leaving unsaid
+ * the kind its plain leaf's goods are sorted by is sure of the plain leaf under a label that says no kind either.
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
@@ -35,6 +36,7 @@ import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { createListLabelReader } from './category-label/create-list-label-reader.js';
 import { readLabelHead } from './category-label/label-text.js';
+import { acceptUnsaidKindNames } from './category-label/read-unsaid-kind-names.js';
 import { isDepartmentLabel } from './read-department-label.js';
 import { ADJECTIVE } from './read-label-kinds.js';
 import { isRelatedWord, MIN_SHARED_BEGINNING } from './read-word-forms.js';
@@ -82,7 +84,8 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names, { isBrand, label: text });
         if (other !== undefined) return { ...asQuestion(match), doubt: `the product names say "${other}", which makes them another thing than the leaf's goods` };
       }
-      const agreed = findAgreedLeaf(results);
+      // A question's names doubted only for a kind they leave unsaid are sure of the plain leaf where the label says no kind either.
+      const agreed = findAgreedLeaf(match.status === 'todo' ? acceptUnsaidKindNames(match, results) : results);
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
       if (match.status !== 'todo') {

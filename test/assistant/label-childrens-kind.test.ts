@@ -19,6 +19,13 @@ describe('a children\'s leaf beside the adults\' plain leaf of a bare noun (issu
     expect(marketplace.match('Юбки плиссированные').best?.entry.path?.rus).toBe('Одежда / Женская одежда / Юбки');
   });
 
+  it('takes the adults\' leaf beside a narrower kind of the same section filed for nobody', () => {
+    // `Национальная одежда / Национальные платья` says no sex: a narrower kind of the women's dresses, not other people's goods.
+    expect(marketplace.match('Платья', { productNames: ['Платье миди трикотажное'] }).best?.entry.path?.rus).toBe('Одежда / Женская одежда / Платья');
+    // The babies' plain leaf keeps its rivals: `Подгузники для взрослых` (hygiene, another section) are other people's goods.
+    expect(marketplace.match('Подгузники').status).toBe('todo');
+  });
+
   it('leaves the children\'s leaf to labels or rows that say children', () => {
     expect(marketplace.match('Юбки для девочек').best?.entry.path?.rus).toBe('Одежда / Одежда для девочек / Юбки для девочек');
     const rows = marketplace.match('Блузки', { productNames: ['Блузка для девочки школьная', 'Блузка для девочки белая'] });
@@ -28,6 +35,7 @@ describe('a children\'s leaf beside the adults\' plain leaf of a bare noun (issu
     expect(marketplace.match('Блузки', { productNames: ['Блузка для девочки школьная'] }).status).toBe('todo');
     expect(marketplace.match('Комод', { productNames: ['Комод детский с пеленальным столиком'] }).status).toBe('todo');
     expect(marketplace.match('Влажные салфетки', { productNames: ['Влажные салфетки детские 72 шт', 'Влажные салфетки для малышей 100 шт'] }).status).toBe('todo');
+    expect(marketplace.match('Платья', { productNames: ['Платье для девочки нарядное', 'Платье для девочки летнее'] }).best?.entry.path?.rus).not.toBe('Одежда / Женская одежда / Платья');
   });
 
   it('keeps a plain leaf filed for nobody beside the children\'s kind, and the two sexes\' leaves beside each other', () => {

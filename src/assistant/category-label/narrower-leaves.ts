@@ -49,7 +49,9 @@ export function isPlainName(first: Scored): boolean {
 export function isNarrowerApart(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
   if (!item.contained || item.nameExact || !holdsName(item.leaf, first.leaf)) return false;
   // A leaf for other people is no narrower kind (`Подгузники для взрослых` beside the babies' `Подгузники`): which of them a bare label means, the file must say.
-  if (!isDemographicEmpty(first.leaf.demographic) && (isDemographicEmpty(item.leaf.demographic) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
+  // A leaf filed for nobody beside a plain leaf filed for adults is a kind of its goods (`Национальные платья` beside the women's
+  // `Платья`): adults are the people goods are for when nothing says otherwise; only children's goods are others' then.
+  if (!isDemographicEmpty(first.leaf.demographic) && ((isDemographicEmpty(item.leaf.demographic) && first.leaf.demographic.kids === true) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
   const own = first.leaf.pathWords;
   const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_NARROWING_PREFIX);
   const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => relates(word, other)));
