@@ -41,7 +41,7 @@ import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
-import { findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
+import { findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -205,7 +205,7 @@ function askHeldWordNamingLeaf(index: ClassifierIndex, decided: Classification):
  * does is fixed by the rest of the key: the names of a key share one decision, or one per twin where the decision read it.
  */
 function decidePlain(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
-  const key = buildNameKey(type, readPlainNameFacts(ranking.ranked, type));
+  const key = buildNameKey(type, readPlainNameFacts(index, ranking.ranked, type));
   const known = ranking.plain.get(key);
   if (known instanceof Map) {
     const best = ranking.ranked[0];
@@ -238,12 +238,14 @@ function describeTwin(twin: UnsaidPurposeTwin | undefined): string {
  * purpose twin (`decidePlain`), these, not every token, are what names of one ranking may differ in for the decision: sizes,
  * counts and most brand words are read by none of them.
  */
-function readPlainNameFacts(ranked: readonly LeafScore[], type: ProductType): string[] {
+function readPlainNameFacts(index: ClassifierIndex, ranked: readonly LeafScore[], type: ProductType): string[] {
   const [best, second] = ranked;
   if (best === undefined) return [];
+  // A name met by a Kazakh name whose Russian name's kinds are sorted elsewhere: whether it says more than its type (`decide`).
+  const kazakhKinds = best.name.language === 'kaz' && findKindsOfRussianName(index, best.leaf) !== undefined && saysMoreThanType(type) ? 'more' : '';
   const broader = second !== undefined && isCloseSecond(second, best) && saysKindOf(ranked, second, best, type);
   const baby = !type.tokens.includes(BABY) ? '' : isDemographicEmpty(collectDemographic(type.tokens)) ? 'baby' : 'baby, people';
-  return [broader ? 'broader' : '', baby];
+  return [broader ? 'broader' : '', baby, kazakhKinds];
 }
 
 /** Whether a leaf ranked below the best stands close enough to be its rival (within `CONFIDENT_GAP`). */
@@ -407,7 +409,10 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const babyKind = findBabyLineKind(ranked, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   // `Корм для кошек Whiskas` beside dry, wet and veterinary cat food sorted in a branch of their own: the kind is unsaid.
-  const sortedKinds = narrower.length > 0 || !saysMoreThanType(type) ? undefined : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
+  // `Иттерге арналған жем …` met the plain leaf by its Kazakh name, which no kind has: the kinds are read by its Russian names.
+  const sortedKinds = narrower.length > 0 || !saysMoreThanType(type) ? undefined
+    : candidates.length === 0 && best.name.language === 'kaz' ? findKindsOfRussianName(index, best.leaf)
+    : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
   const earlierDoubt = describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH

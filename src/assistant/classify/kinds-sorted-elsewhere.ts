@@ -11,6 +11,8 @@
  */
 import { PURPOSE_PREPOSITIONS, type ProductType } from './extract-product-type.js';
 import { readBranch, readTopSection } from './file-sections.js';
+import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 
 /** A leaf that is a kind of the plain one: its path, the stems its name adds to the plain name's head, and its purpose stems. */
 export interface KindOfLeaf {
@@ -44,6 +46,34 @@ export function findKindsSortedElsewhere(plainPath: string, plainPurpose: readon
   return undefined;
 }
 
+/**
+ * The branch that sorts by kind the goods of a leaf the name met by its Kazakh name (`Иттерге арналған жем` of `Корм для
+ * собак`), read from the leaf's Russian names: the directory names the kinds in Russian only (`Сухие корма для собак`), so the
+ * Kazakh words rank none of them, and the kinds are the same goods' whatever language named the plain leaf. Read once per leaf.
+ */
+export function findKindsOfRussianName(index: ClassifierIndex, leaf: IndexedLeaf): { branch: string; paths: string[] } | undefined {
+  if (byLeaf.has(leaf)) return byLeaf.get(leaf);
+  let found: { branch: string; paths: string[] } | undefined;
+  for (const plain of leaf.names) {
+    if (plain.language !== 'rus' || !plain.full || plain.head.length === 0) continue;
+    const kinds: KindOfLeaf[] = [];
+    for (const at of index.byHeadStem[plain.head[0] ?? ''] ?? []) {
+      const other = index.leaves[at];
+      if (other === undefined || other === leaf) continue;
+      for (const name of other.names) {
+        if (name.language !== 'rus' || name.head.length <= plain.head.length || !plain.head.every((stem) => name.head.includes(stem))) continue;
+        kinds.push({ leafId: other.id, path: other.path, extra: name.head.filter((stem) => !plain.head.includes(stem)), purpose: name.purpose });
+      }
+    }
+    found = findKindsSortedElsewhere(leaf.path, plain.purpose, kinds);
+    if (found !== undefined) break;
+  }
+  byLeaf.set(leaf, found);
+  return found;
+}
+
+const byLeaf = new WeakMap<IndexedLeaf, { branch: string; paths: string[] } | undefined>();
+
 function isSamePurpose(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((stem) => b.includes(stem));
 }
@@ -53,5 +83,6 @@ function isSamePurpose(a: readonly string[], b: readonly string[]): boolean {
  * product, not a category's words (`Корм для кошек`), whose kind the rule asks.
  */
 export function saysMoreThanType(type: ProductType): boolean {
-  return type.tokens.some((token) => !type.words.includes(token) && !type.purpose.includes(token) && !PURPOSE_PREPOSITIONS.has(token));
+  // `арналған` says a Kazakh purpose as `для` says a Russian one (`Иттерге арналған жем` is its type alone).
+  return type.tokens.some((token) => !type.words.includes(token) && !type.purpose.includes(token) && !PURPOSE_PREPOSITIONS.has(token) && token !== KAZAKH_PURPOSE_WORD);
 }

@@ -8,7 +8,7 @@
  * пастеризованное Емшан`, `Корм для кошек Whiskas`), so that `Молоко` of every dairy is one row of
  * the review.
  */
-import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
+import { extractProductType, PURPOSE_PREPOSITIONS, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { isProtectionRating } from '../classify/protection-rating.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
@@ -50,9 +50,10 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   let keyWords = words;
   for (let start = 0; start + words.length <= tokens.length && tail.length > 0; start += 1) {
     if (!words.every((word, i) => tokens[start + i] === word)) continue;
-    const after = start + words.length;
+    const kind = readLatinKindBeforePurpose(tokens, start + words.length, type.brand ?? []);
+    const after = start + words.length + kind.length;
     const said = tokens.slice(after + 1, after + 1 + tail.length);
-    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
+    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, ...kind, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
     break;
   }
   // A Kazakh purpose stands before the head; the tail holds it all the same.
@@ -65,6 +66,18 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   const former = marks.length === 0 ? {} : { former: { key: [...before, ...words, ...marks, ...said.slice(before.length), ...named].join(' '), head: [...words, ...marks] } };
   if (named.length === 0) return { key: bare, head: words, tail: said, cut: type.cut ?? [], named, ...former };
   return { key: [...keyWords, ...named].join(' '), head: words, tail: said, cut: type.cut ?? [], named, bare, ...former };
+}
+
+/**
+ * The one Latin word between the head and its purpose (`renal` of `Корм Renal д/кошек`, `indoor` of `Корм Indoor для кошек`),
+ * which the type reader takes for a brand: written there, it names the goods' kind (a diet, a use) as often as their maker, and
+ * kinds of one head for one purpose the directory sorts apart (dry, wet, veterinary food), so it stays in the key and the answer
+ * for one kind never carries its leaf to another (a maker's name there only splits a key, which costs a question, never a
+ * wrong leaf). Empty where the word after the head is no such word or no purpose follows it.
+ */
+function readLatinKindBeforePurpose(tokens: readonly string[], at: number, brand: readonly string[]): string[] {
+  const word = tokens[at];
+  return word !== undefined && LATIN_WORD.test(word) && brand[0] === word && PURPOSE_PREPOSITIONS.has(tokens[at + 1] ?? '') ? [word] : [];
 }
 
 /** The `р` marks of a size right after the head (`р` of `Сапоги Р.43`, `р р` of `Костюм р-р 52`): what the reader took for a kind's letter before. */

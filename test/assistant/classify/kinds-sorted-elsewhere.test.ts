@@ -67,3 +67,18 @@ describe('traps: what is no sorting by kind', () => {
     expect(classifyProduct(indexes.marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining(leaf) as unknown });
   });
 });
+
+describe('a plain leaf met by its Kazakh name (mend26b)', () => {
+  it('asks a Kazakh pet food name that says no kind: the kinds are read by the leaf\'s Russian name', () => {
+    expect(findSure('marketplace', ['Иттерге арналған жем Josera Sport Maxi 0,4кг', 'Иттерге арналған жем PURINA ONE 85г'])).toEqual([]);
+    const result = classifyProduct(indexes.marketplace, { name: 'Иттерге арналған жем Josera Sport Maxi 0,4кг' });
+    expect(result).toMatchObject({ confident: false, path: 'Зоотовары / Корма / Корм для собак' });
+    expect(result.doubt).toContain('Сухие корма для собак');
+  });
+
+  it('traps: the Kazakh type alone stays sure, and a name of the same words but its maker is decided on its own', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Иттерге арналған жем' })).toMatchObject({ confident: true, path: 'Зоотовары / Корма / Корм для собак' });
+    expect(classifyProduct(indexes.marketplace, { name: 'Иттерге арналған жем 2 кг' }).confident).toBe(false);
+    expect(classifyProduct(indexes.marketplace, { name: 'Иттерге арналған жем' }).confident).toBe(true);
+  });
+});
