@@ -1,17 +1,17 @@
 import type { Category } from '../../domain/index.js';
 import { isPlacementWord } from '../classify/placement-words.js';
 import { collectDemographic, isDemographicEmpty } from '../demographic-words.js';
-import { tokenizeForMatch } from '../normalize-for-match.js';
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
 import { isRelatedWord } from '../read-word-forms.js';
 import type { ScoredCandidate } from '../score-candidates.js';
 import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, isBranchName } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
-import { isNarrowerApart, isPlainName, type NarrowingContext } from './narrower-leaves.js';
+import { isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
 import type { ParsedLabel } from './parse-label.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
+import { ranksKind } from './read-unsaid-kind-names.js';
 
 /** The most rivals a TODO lists when several leaves share a name. */
 const MAX_SHARED_CANDIDATES = 12;
@@ -51,7 +51,7 @@ export function decide(
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, narrowing));
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
@@ -84,22 +84,37 @@ export function decide(
 }
 
 /**
- * A leaf whose own name says it is children's (`Юбки для девочек`, `Детские детективы`, `Детские зубные пасты`), where
- * neither the label nor any of its rows says children (`narrower`, `NarrowingContext.words`), is a narrower kind, no rival, of a first leaf
+ * A leaf whose own name says it is children's (`Юбки для девочек`, `Детские детективы`), where neither the label nor any of its rows says children (`narrower`, `NarrowingContext.words`), is a narrower kind, no rival, of a first leaf
  * whose name says nobody and whose path is not children's, when
  * - the first leaf's path files it for adults of one sex (`Женская одежда / Юбки`): a bare noun of goods the directory
  *   sorts by adults' sex names the adults' kind; or
  * - the children's leaf stands in a children's department (`Детские товары`, `Одежда для девочек`, `Детские книги`): the
- *   directory keeps children's goods apart, and sellers say `детские` of them.
+ *   directory keeps children's goods apart, and sellers say `детские` of them;
+ * and the rows, when there are some, confirm the first leaf (`areRowsOfAdultLeaf`).
  * A children's leaf among the plain leaf's own kinds stays its rival (`Велосипеды и самокаты / Детские велосипеды` beside
  * `Велосипеды`: the file must say which), and so do leaves of the two sexes (`Шорты`) and other people's (`Подгузники для
  * взрослых`, no children's leaf).
  */
-function isChildrensKindOfAdultLeaf(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+function isChildrensKindOfAdultLeaf(first: Scored, item: Scored, scored: readonly Scored[], narrowing: NarrowingContext): boolean {
   if (!item.narrower || item.leaf.nameDemographic.kids !== true || first.leaf.demographic.kids === true || !isDemographicEmpty(first.leaf.nameDemographic)) return false;
   // One row saying children (`Комод детский с пеленальным столиком`) points at the children's leaf, as a narrower leaf's word does.
   if (collectDemographic(narrowing.words).kids === true) return false;
-  return first.leaf.demographic.gender !== undefined || collectDemographic(tokenizeForMatch(item.leaf.groupKey)).kids === true;
+  if (first.leaf.demographic.gender === undefined && item.leaf.pathDemographic.kids !== true) return false;
+  return areRowsOfAdultLeaf(first, scored, narrowing);
+}
+
+/**
+ * Whether the rows, when a label has some, confirm a leaf that is not children's: the classifier, reading each alone, puts
+ * every one in that leaf, sure or doubting only a kind that neither the name nor the label says (`acceptUnsaidKindNames`).
+ * Children's goods are named by more than `детский` (`рост 128`, `6+`, `игровая`, `Pampers`): a row that says no one is no
+ * evidence for adults, and one the classifier doubts otherwise or files elsewhere keeps the children's leaf a rival.
+ * Without rows the directory's filing stands alone.
+ */
+function areRowsOfAdultLeaf(first: Scored, scored: readonly Scored[], narrowing: NarrowingContext): boolean {
+  const ranked = (): { path: string; score: number }[] => scored.map((item) => ({ path: item.leaf.category.path?.rus ?? '', score: item.score }));
+  const isSureOf = (reading: ProductReading): boolean =>
+    reading.leaf?.key === first.leaf.key && (reading.sure || (reading.unsaidKinds !== undefined && !ranksKind(reading.unsaidKinds, ranked(), first.score)));
+  return narrowing.productReadings().every(isSureOf);
 }
 
 /**

@@ -8,21 +8,22 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { BRANCH_DOUBT } from './branch-names.js';
 import { decide } from './decide-label-match.js';
 import { splitPathLevels, STOP_WORDS } from './label-text.js';
-import type { NarrowingContext } from './narrower-leaves.js';
+import type { NarrowingContext, ProductReading } from './narrower-leaves.js';
 import { createLabelReader, type ParsedLabel } from './parse-label.js';
 import type { LabelDirectory } from './prepare-label-directory.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import { rankLeaves } from './rank-leaves.js';
 import { readProductDemographic } from './read-product-demographic.js';
+import { readUnsaidKinds } from './read-unsaid-kind-names.js';
 import { createShortlistScorer } from './score-shortlist.js';
 
-// At most this many product names of a label are read by the classifier when a narrower leaf of another root asks.
+// At most this many product names of a label are read by the classifier when a rule asks.
 const MAX_CLASSIFIED_NAMES = 20;
 
 /**
  * The label matcher the readings wrap (`createCategoryMatcher`): a label read once (`parseLabel`), its shortlist scored by
  * its words, ranked with what the file says around it, and `decide`d. `classifyName` is the product classifier's reading
- * of one product name, asked only when a plain leaf has a narrower rival of another root.
+ * of one product name, asked only when a plain leaf has a narrower rival of another root or a children's rival.
  */
 export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: MatchThresholds, classifyName: (name: string) => Classification): CategoryMatcher {
   const { branchNames, similarity, wordScore } = directory;
@@ -41,13 +42,13 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
     const raw = scoreShortlist(label, labelSimilarity);
     const scored = rankLeaves(label, raw, { productDemographic, sellerDemographic, productWords, siblingGroups }, labelSimilarity, wordScore);
     const sayings = [...(context.productNames ?? []).slice(0, 20).map((name) => tokenizeForMatch(name)), ...(label.asides.length > 0 ? [label.asides] : [])];
-    let productLeaves: (string | undefined)[] | undefined;
-    const readProductLeaves = (): readonly (string | undefined)[] =>
-      (productLeaves ??= (context.productNames ?? []).slice(0, MAX_CLASSIFIED_NAMES).map((name) => {
+    let productReadings: ProductReading[] | undefined;
+    const readProductReadings = (): readonly ProductReading[] =>
+      (productReadings ??= (context.productNames ?? []).slice(0, MAX_CLASSIFIED_NAMES).map((name) => {
         const reading = classifyName(name);
-        return reading.confident && reading.leafId !== undefined ? String(reading.leafId) : undefined;
+        return { leaf: reading.leafId === undefined ? undefined : directory.byKey.get(String(reading.leafId)), sure: reading.confident, unsaidKinds: readUnsaidKinds(reading) };
       }));
-    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productLeaves: readProductLeaves };
+    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productReadings: readProductReadings };
     return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing, directory.placementSections);
   };
 

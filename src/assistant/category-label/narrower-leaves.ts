@@ -4,6 +4,14 @@ import { MIN_NARROWING_PREFIX } from './label-scores.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
 
+/** The leaf the product classifier proposes for one product name (`undefined` when nothing fits), and whether it is sure. */
+export interface ProductReading {
+  leaf: PreparedLeaf | undefined;
+  sure: boolean;
+  /** The kinds the reading's only doubt says its plain leaf's goods are sorted by (`readUnsaidKinds`), when that is its doubt. */
+  unsaidKinds: readonly string[] | undefined;
+}
+
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
 export interface NarrowingContext {
   /** Words of the rows' product names and of the label's parentheses. */
@@ -16,10 +24,10 @@ export interface NarrowingContext {
   /** The roots of those groups. */
   siblingRoots: ReadonlySet<string>;
   /**
-   * The leaf (key) the product classifier is sure of for each product name, read alone, else `undefined`: read only when a
-   * narrower leaf of another root is asked about.
+   * The product classifier's reading of each product name, read alone: read only when a rule asks (a narrower leaf of another
+   * root, a children's leaf beside an adults' one).
    */
-  productLeaves: () => readonly (string | undefined)[];
+  productReadings: () => readonly ProductReading[];
 }
 
 /**
@@ -70,8 +78,8 @@ export function isNarrowerApart(first: Scored, item: Scored, narrowing: Narrowin
  * label does). A label with no rows given stays a question.
  */
 function isEveryProductOf(plain: PreparedLeaf, narrowing: NarrowingContext): boolean {
-  const leaves = narrowing.productLeaves();
-  return leaves.length > 0 && leaves.every((key) => key === plain.key);
+  const readings = narrowing.productReadings();
+  return readings.length > 0 && readings.every((reading) => reading.sure && reading.leaf?.key === plain.key);
 }
 
 /** Whether a name of `narrower` holds every word of a name of `plain` (same language) among more. */

@@ -27,6 +27,8 @@ export interface PreparedLeaf {
   demographic: Demographic;
   /** What the leaf's own name says (`Детская косметика`), apart from its path. */
   nameDemographic: Demographic;
+  /** What the levels above the leaf say, Russian and Kazakh (`Детские книги: дополнительно`, `Одежда для девочек`), apart from its name. */
+  pathDemographic: Demographic;
   /** The ages the leaf's own names say (`readAgeWord`): `Книги для малышей` is not for teenagers. */
   nameAges: ReadonlySet<string>;
   /** The leaf's place among the matcher's leaves by `label` (`localeCompare`, equal labels one place): the last tie-break of a ranking, compared as a number. */
@@ -86,6 +88,7 @@ export function prepareLeaf(category: Category, index: DirectoryIndex): Prepared
     groupKey: rusSegments.slice(0, -1).join(' / '),
     demographic: collectDemographic([...ancestorTokens, ...nameTokens]),
     nameDemographic: collectDemographic(nameTokens),
+    pathDemographic: collectDemographic(ancestorTokens),
     nameAges: readAges(nameTokens),
     labelOrder: 0,
   };

@@ -30,7 +30,12 @@ export function acceptUnsaidKindNames(match: ValueMatch<Category>, results: read
     if (kinds === undefined || result.leafId === undefined) return result;
     const plain = match.candidates.find((candidate) => candidate.key === String(result.leafId));
     if (plain === undefined) return result;
-    const namesKind = match.candidates.some((candidate) => kinds.includes(candidate.entry.path?.rus ?? '') && candidate.score >= plain.score);
-    return namesKind ? result : { ...result, confident: true };
+    const ranked = match.candidates.map((candidate) => ({ path: candidate.entry.path?.rus ?? '', score: candidate.score }));
+    return ranksKind(kinds, ranked, plain.score) ? result : { ...result, confident: true };
   });
+}
+
+/** Whether a label ranks one of the sorted kinds (by path) at least as high as the plain leaf: then it names a kind. */
+export function ranksKind(kinds: readonly string[], ranked: readonly { path: string; score: number }[], plainScore: number): boolean {
+  return ranked.some((leaf) => kinds.includes(leaf.path) && leaf.score >= plainScore);
 }

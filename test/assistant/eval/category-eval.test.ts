@@ -18,8 +18,9 @@ function describeWrong(figures: EvalFigures): string[] {
 const DIRECTORIES = { original: buildSandboxDirectories('original'), default: buildSandboxDirectories('marketplace') } as const;
 
 // The shared labels right and confident where the matcher stands now (of 356; issue 33's target is 267 on both): a floor, so
-// a change that loses any of them fails here and is weighed, not found later in the figures.
-const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 252, default: 242 };
+// a change that loses any of them fails here and is weighed, not found later in the figures. mend26d lowered them by
+// `Платья` (both) and `Блузки`, `Детектив` (default): their one row is not read sure into the adults' leaf.
+const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 251, default: 239 };
 
 describe('matching quality on labelled seller texts', () => {
   for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
