@@ -39,6 +39,7 @@ import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-inde
 import { readChildrenBySize, findChildrenSize } from './children-sizes.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
+import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
 import { findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
@@ -170,7 +171,10 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options, input.name);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
+  const decidedByType = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
+  // Read per name after the memos: a maker code is no part of the type's key.
+  const codeLeaf = type.makerCode === undefined || decidedByType.leafId === undefined ? undefined : readLeavesById(index).get(decidedByType.leafId);
+  const decided = codeLeaf === undefined ? decidedByType : askUnexplainedMakerCode(decidedByType, type, (code) => options.neutralStems?.has(stemForIndex(code)) === true || explainsByLeaf(codeLeaf, stemForIndex(code), code));
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
   return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type), type)), options.sections);
