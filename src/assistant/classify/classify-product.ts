@@ -13,7 +13,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, readParentPath, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, isInFileSections, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -172,9 +172,11 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     if (memo.size < 200_000) memo.set(key, ranking);
   }
   const decidedByType = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
-  // Read per name after the memos: a maker code is no part of the type's key.
+  // Read per name after the memos: a maker code is no part of the type's key. It is a maker's, no doubt, in the section the
+  // file's names with it are sure in (`read-maker-code-sections.ts`, the review) and in the file's own sections (`classify.sections`,
+  // which the review writes from there): so the review and the import lift the same codes.
   const codeLeaf = type.makerCode === undefined || decidedByType.leafId === undefined ? undefined : readLeavesById(index).get(decidedByType.leafId);
-  const decided = codeLeaf === undefined ? decidedByType : askUnexplainedMakerCode(decidedByType, type, (code) => options.neutralStems?.has(stemForIndex(code)) === true || explainsByLeaf(codeLeaf, stemForIndex(code), code));
+  const decided = codeLeaf === undefined ? decidedByType : askUnexplainedMakerCode(decidedByType, type, (code) => options.neutralStems?.has(stemForIndex(code)) === true || options.makerCodeSections?.get(code) === readTopSection(codeLeaf.path) || (options.sections !== undefined && isInFileSections(options.sections, codeLeaf.path)) || explainsByLeaf(codeLeaf, stemForIndex(code), code));
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
   return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type), type)), options.sections);

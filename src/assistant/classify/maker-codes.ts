@@ -61,5 +61,15 @@ const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 export function askUnexplainedMakerCode(decided: Classification, type: ProductType, explains: (code: string) => boolean): Classification {
   const code = type.makerCode;
   if (!decided.confident || code === undefined || explains(code)) return decided;
-  return { ...decided, confident: false, doubt: `the leaf does not explain "${code}", which the file writes after other goods too (a maker's code, or what the goods are part of)`, heldBy: [code] };
+  return { ...decided, confident: false, doubt: describeMakerCodeDoubt(code), heldBy: [code] };
+}
+
+/** The doubt of a sure pick held by its maker code alone (`askUnexplainedMakerCode`): what the file's reading of codes recognises. */
+export function describeMakerCodeDoubt(code: string): string {
+  return `the leaf does not explain "${code}", which the file writes after other goods too (a maker's code, or what the goods are part of)`;
+}
+
+/** Whether a classification is sure but for its maker code (`askUnexplainedMakerCode`), or sure. */
+export function isSureButForCode(classified: Classification, code: string): boolean {
+  return classified.confident || (classified.heldBy?.length === 1 && classified.heldBy[0] === code && classified.doubt === describeMakerCodeDoubt(code));
 }
