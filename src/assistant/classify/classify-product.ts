@@ -42,7 +42,7 @@ import { readLeavesById } from './read-leaves-by-id.js';
 import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
-import { findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
+import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -435,7 +435,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
-    : sortedKinds !== undefined ? `more than one narrower leaf fits the name, which says none of the kinds ${sortedKinds.branch} sorts the goods by (${sortedKinds.paths.join('; ')})`
+    : sortedKinds !== undefined ? describeKindsSortedElsewhere(sortedKinds)
     : undefined;
   const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
   const evidence: Evidence[] = [
