@@ -86,6 +86,11 @@ export interface ClassifyOptions {
   brandWords?: ReadonlySet<string>;
   /** The file's own sections (`classify.sections`): a pick outside them is never confident (`file-sections.ts`). */
   sections?: FileSections;
+  /**
+   * Per maker code of the file (`вс`), the top-level section most of its names are sure in but for the code (`read-maker-code-sections.ts`):
+   * there the code is a maker of the file's trade, no doubt (`askUnexplainedMakerCode`).
+   */
+  makerCodeSections?: ReadonlyMap<string, string>;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */

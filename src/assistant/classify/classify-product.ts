@@ -13,7 +13,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, readParentPath, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, isInFileSections, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -39,9 +39,10 @@ import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-inde
 import { readChildrenBySize, findChildrenSize } from './children-sizes.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
+import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
-import { findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
+import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -170,7 +171,12 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options, input.name);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
+  const decidedByType = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
+  // Read per name after the memos: a maker code is no part of the type's key. It is a maker's, no doubt, in the section the
+  // file's names with it are sure in (`read-maker-code-sections.ts`, the review) and in the file's own sections (`classify.sections`,
+  // which the review writes from there): so the review and the import lift the same codes.
+  const codeLeaf = type.makerCode === undefined || decidedByType.leafId === undefined ? undefined : readLeavesById(index).get(decidedByType.leafId);
+  const decided = codeLeaf === undefined ? decidedByType : askUnexplainedMakerCode(decidedByType, type, (code) => options.neutralStems?.has(stemForIndex(code)) === true || options.makerCodeSections?.get(code) === readTopSection(codeLeaf.path) || (options.sections !== undefined && isInFileSections(options.sections, codeLeaf.path)) || explainsByLeaf(codeLeaf, stemForIndex(code), code));
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   // `Удилище спиннинговое`: a noun no leaf names, with an adjective of a leaf's name, proposes that leaf for the seller to confirm.
   return askOutsideFileSections(askHeldWordNamingLeaf(index, askSectionWordOutsideType(index, proposeLeafOfAdjective(index, decided, type), type)), options.sections);
@@ -429,7 +435,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
-    : sortedKinds !== undefined ? `more than one narrower leaf fits the name, which says none of the kinds ${sortedKinds.branch} sorts the goods by (${sortedKinds.paths.join('; ')})`
+    : sortedKinds !== undefined ? describeKindsSortedElsewhere(sortedKinds)
     : undefined;
   const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
   const evidence: Evidence[] = [

@@ -53,6 +53,12 @@ export interface ProductType {
   with?: string[];
   /** A vehicle maker's model the name says the goods fit (`ГАЗ-53`, `ВАЗ 2107`; a maker of the closed list before a number), as written. */
   vehicle?: string;
+  /**
+   * The file's maker code the type reader dropped right after the goods (`вс` of `Кефир ВС 2,5%`, `maker-codes.ts`), normalised:
+   * no word of the type, so one kind is one key; but no word the leaf explains either, which the classifier still doubts
+   * (`Защита ДВС стальная`: the engine's, not a maker's).
+   */
+  makerCode?: string;
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -136,6 +142,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // `Печенье ВС сахарное`: a brand written as a maker's code right after the goods (`maker-codes.ts`) is no word of the type, nor
   // does it end it: it is dropped, and the words on either side read as one type (`печенье сахарное`), whatever code stands between.
   const code = knownBrands === undefined ? undefined : readCodeAfterGoods(name);
+  let dropped: string | undefined;
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -144,7 +151,10 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
       const words = tokenizeForMatch(phrase).filter((word) => !brandWords.has(word));
       const marked = markBrandWords(words, knownBrands);
       const read: string[] = [];
-      for (const [i, word] of words.entries()) if (marked[i] !== true || word !== code) read.push(marked[i] === true ? BRAND_MARK : word);
+      for (const [i, word] of words.entries()) {
+        if (marked[i] === true && word === code) dropped = code;
+        else read.push(marked[i] === true ? BRAND_MARK : word);
+      }
       return read;
     });
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
@@ -180,7 +190,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

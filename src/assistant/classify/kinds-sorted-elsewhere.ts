@@ -10,8 +10,9 @@
  * category as a seller's label or group does, and the plain leaf is that category: only a product's name is asked.
  */
 import { PURPOSE_PREPOSITIONS, type ProductType } from './extract-product-type.js';
-import { readBranch, readTopSection } from './file-sections.js';
+import { readBranch, readParentPath, readTopSection } from './file-sections.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { haveSameStems } from './unsaid-leaf-purpose.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 
 /** A leaf that is a kind of the plain one: its path, the stems its name adds to the plain name's head, and its purpose stems. */
@@ -31,7 +32,8 @@ const FEWEST_SORTED_KINDS = 2;
  * The branch that sorts the plain leaf's goods by kind, with the kinds' paths, when there is one: a branch other than the
  * plain leaf's (`readBranch`: an overflow group, `Освещение: дополнительно`, is its own branch's), in its top-level section,
  * holding `FEWEST_SORTED_KINDS` leaves at least whose names are the plain name with words added to its head and the same
- * purpose. Undefined when there is none.
+ * purpose. `branch` is the kinds' own parent path as the directory writes it (`readParentPath`), for the seller to read.
+ * Undefined when there is none.
  */
 export function findKindsSortedElsewhere(plainPath: string, plainPurpose: readonly string[], kinds: readonly KindOfLeaf[]): { branch: string; paths: string[] } | undefined {
   const section = readTopSection(plainPath);
@@ -39,11 +41,34 @@ export function findKindsSortedElsewhere(plainPath: string, plainPurpose: readon
   const byBranch = new Map<string, Map<number, string>>();
   for (const kind of kinds) {
     const branch = readBranch(kind.path);
-    if (branch === ownBranch || readTopSection(kind.path) !== section || kind.extra.length === 0 || !isSamePurpose(kind.purpose, plainPurpose)) continue;
+    if (branch === ownBranch || readTopSection(kind.path) !== section || isSectionOverflow(kind.path) || kind.extra.length === 0 || !haveSameStems(kind.purpose, plainPurpose)) continue;
     byBranch.set(branch, (byBranch.get(branch) ?? new Map<number, string>()).set(kind.leafId, kind.path));
   }
-  for (const [branch, leaves] of byBranch) if (leaves.size >= FEWEST_SORTED_KINDS) return { branch, paths: [...leaves.values()].sort() };
+  for (const leaves of byBranch.values()) {
+    if (leaves.size < FEWEST_SORTED_KINDS) continue;
+    const paths = [...leaves.values()].sort();
+    return { branch: [...new Set(paths.map(readParentPath))].join('; '), paths };
+  }
   return undefined;
+}
+
+/**
+ * Whether a leaf lies in its top-level section's own overflow group (`Книги / Книги: дополнительно / Исторические романы`): a
+ * catch-all of the section's other goods named after the section, no branch that sorts goods by kind (`Романы` beside historical
+ * and love novels there is no plain leaf of sorted kinds: review26 D-3). Another branch's overflow group (`Дом и сад / Освещение:
+ * дополнительно`) is that branch's (`readBranch`).
+ */
+function isSectionOverflow(path: string): boolean {
+  const [section, group, ...deeper] = readParentPath(path).split(' / ');
+  return deeper.length === 0 && group !== undefined && group.includes(':') && group.split(':')[0] === section;
+}
+
+/** How the doubt of kinds sorted elsewhere opens; the kinds' parent path and the kinds follow (`describeKindsSortedElsewhere`). */
+export const KINDS_SORTED_ELSEWHERE_DOUBT = 'more than one narrower leaf fits the name, which says none of the kinds ';
+
+/** The doubt of a plain leaf whose kinds are sorted elsewhere (`findKindsSortedElsewhere`), naming their parent path and paths. */
+export function describeKindsSortedElsewhere(found: { branch: string; paths: readonly string[] }): string {
+  return `${KINDS_SORTED_ELSEWHERE_DOUBT}${found.branch} sorts the goods by (${found.paths.join('; ')})`;
 }
 
 /**
@@ -73,10 +98,6 @@ export function findKindsOfRussianName(index: ClassifierIndex, leaf: IndexedLeaf
 }
 
 const byLeaf = new WeakMap<IndexedLeaf, { branch: string; paths: string[] } | undefined>();
-
-function isSamePurpose(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((stem) => b.includes(stem));
-}
 
 /**
  * Whether the name says more than its type (a maker, a model, a measure, a flavour: `Корм для кошек Whiskas 2 кг`): one

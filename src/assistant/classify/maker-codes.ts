@@ -11,6 +11,8 @@
  * directory's own abbreviations and the vocabulary's words (`readCutWordVocabulary`) are never read as codes.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import type { Classification } from './classifier-types.js';
+import type { ProductType } from './extract-product-type.js';
 import { isWrittenInCapitals } from './is-written-in-capitals.js';
 
 // Two Cyrillic capitals or more: a maker's code (`ВС`, `КЕЗ`) or a maker's name (`ВКУСНЯЕВО`) as a catalogue writes it in capitals.
@@ -48,3 +50,26 @@ export function readCodeAfterGoods(name: string): string | undefined {
 const TWO_CAPITALS = /[А-ЯЁ]{2}/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
+
+/**
+ * A sure pick whose name had a maker code dropped from its type (`ProductType.makerCode`) that the leaf does not explain
+ * (`explains`) is a question, the code held as a word the seller may confirm harmless (sheet Words), as every word the leaf does
+ * not explain is. The file's reading of codes only groups names (one key for `Кефир ВС`, `Кефир СЗ`): a trade's abbreviation of
+ * what goods belong to follows many goods as a code does (`Защита ДВС`, `Подушка ДВС`, `Опора ДВС`: the engine's), and read
+ * as a maker's it made `Защита ДВС стальная` a sure sports guard. A code can never remove a doubt.
+ */
+export function askUnexplainedMakerCode(decided: Classification, type: ProductType, explains: (code: string) => boolean): Classification {
+  const code = type.makerCode;
+  if (!decided.confident || code === undefined || explains(code)) return decided;
+  return { ...decided, confident: false, doubt: describeMakerCodeDoubt(code), heldBy: [code] };
+}
+
+/** The doubt of a sure pick held by its maker code alone (`askUnexplainedMakerCode`): what the file's reading of codes recognises. */
+export function describeMakerCodeDoubt(code: string): string {
+  return `the leaf does not explain "${code}", which the file writes after other goods too (a maker's code, or what the goods are part of)`;
+}
+
+/** Whether a classification is sure but for its maker code (`askUnexplainedMakerCode`), or sure. */
+export function isSureButForCode(classified: Classification, code: string): boolean {
+  return classified.confident || (classified.heldBy?.length === 1 && classified.heldBy[0] === code && classified.doubt === describeMakerCodeDoubt(code));
+}

@@ -28,6 +28,7 @@ import { collectServiceExamples } from './collect-service-examples.js';
 import { createFileBrandCollector } from './collect-file-brands.js';
 import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
 import { askGroupsOutsideFileSections } from './ask-groups-outside-file-sections.js';
+import { readMakerCodeSections } from './read-maker-code-sections.js';
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes, saysTwinOfAnswer } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
@@ -117,7 +118,10 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   }
   const knownBrandWords = readKnownBrands(classifier, classifyOptions);
   const brands = brandCollector.finish().filter((brand) => knownBrandWords.get(brand.word)?.some((words) => words.length === 1) !== true);
-  const readOptions = brands.length === 0 ? classifyOptions : { ...classifyOptions, brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) };
+  const brandOptions = brands.length === 0 ? classifyOptions : { ...classifyOptions, brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) };
+  // A maker code is no doubt in the section the file's names with it are sure in (`read-maker-code-sections.ts`).
+  const codeSections = brands.length === 0 ? new Map<string, string>() : readMakerCodeSections(classifier, names.map(({ name }) => name), brandOptions);
+  const readOptions = codeSections.size === 0 ? brandOptions : { ...brandOptions, makerCodeSections: codeSections };
   const knownBrands = readKnownBrands(classifier, readOptions);
   // The marketplace's products are read with the brands the file's names are read with: else `Адал кефир` there
   // and `кефир` here would be two types, and the seller's own products would never settle the file's.

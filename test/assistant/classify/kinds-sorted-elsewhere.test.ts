@@ -82,3 +82,20 @@ describe('a plain leaf met by its Kazakh name (mend26b)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Иттерге арналған жем' }).confident).toBe(true);
   });
 });
+
+describe("traps: a section's own overflow group (review26 D-3)", () => {
+  it('kinds in the catch-all group right under the top section are no sorting by kind: a novel stays sure', () => {
+    const novels = 'Книги / Художественная литература / Романы';
+    const historical = kind(3, 'Книги / Книги: дополнительно / Исторические романы', ['исторически'], []);
+    const love = kind(4, 'Книги / Книги: дополнительно / Любовные романы', ['любовн'], []);
+    expect(findKindsSortedElsewhere(novels, [], [historical, love])).toBeUndefined();
+    expect(classifyProduct(indexes.marketplace, { name: 'Роман Преступление и наказание Достоевский' })).toMatchObject({ confident: true, path: novels });
+  });
+
+  it("names the kinds' parent path as the directory writes it, never a branch cut to `Книги / Книги`", () => {
+    const lamps = kind(5, 'Дом и сад / Освещение: дополнительно / Бра настенные', ['настен'], []);
+    const other = kind(6, 'Дом и сад / Освещение / Бра потолочные', ['потолочн'], []);
+    const found = findKindsSortedElsewhere('Дом и сад / Светильники / Бра', [], [lamps, other]);
+    expect(found?.branch).toBe('Дом и сад / Освещение; Дом и сад / Освещение: дополнительно');
+  });
+});

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { readCodeAfterGoods } from '../../../src/assistant/classify/maker-codes.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { createFileBrandCollector } from '../../../src/assistant/review/collect-file-brands.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
@@ -81,5 +82,42 @@ describe('a maker code the file writes right after unlike goods', () => {
     expect(readCodeAfterGoods('Печенье ЛК сахарное 2 кг.')).toBe('лк');
     expect(readCodeAfterGoods('Бинокль охотничий ЮКОН прорезиненный')).toBeUndefined();
     expect(readCodeAfterGoods('Печенье Сладкое 2 кг.')).toBeUndefined();
+  });
+});
+
+// review26's D-1: a trade's abbreviation of what goods belong to follows many goods as a maker's code does. Each file writes
+// the word after three goods at least, so the file's reading takes it as a code; the classifier must still doubt it.
+const TRADES: readonly { name: string; file: readonly string[] }[] = [
+  { name: 'Защита ДВС стальная', file: ['Подушка ДВС передняя', 'Опора ДВС задняя', 'Прокладка ДВС клапанной крышки', 'Датчик ДВС температуры'] },
+  { name: 'Хомут ШРУС металл', file: ['Пыльник ШРУС внутренний', 'Смазка ШРУС 100 г', 'Граната ШРУС наружная'] },
+  { name: 'Кассета ХГЧ', file: ['Тест ХГЧ на беременность', 'Полоски ХГЧ 5 шт', 'Планшет ХГЧ струйный'] },
+  { name: 'Светильник ДРЛ', file: ['Лампа ДРЛ 250 Вт', 'Дроссель ДРЛ 400', 'Патрон ДРЛ E40'] },
+  { name: 'Удлинитель ПВС 5 м', file: ['Провод ПВС 3х1,5', 'Кабель ПВС 2х0,75', 'Шнур ПВС 2х1'] },
+];
+
+describe("a code the file reads after unlike goods never removes the classifier's doubt (review26 D-1)", () => {
+  for (const { name, file } of TRADES) {
+    it(`keeps "${name}" a question, grouped by its type without the code`, () => {
+      const names = [name, ...file];
+      const brandWords = new Set(readWords(names));
+      const code = readCodeAfterGoods(name) ?? '';
+      expect(brandWords).toContain(code);
+      expect(keyOf(names, name).split(' ')).not.toContain(code);
+      const classified = classifyProduct(classifier, { name }, { brandWords });
+      expect(classified.confident).toBe(false);
+      expect(classified.doubt).toContain(`"${code}"`);
+      expect(classified.heldBy).toEqual([code]);
+    });
+  }
+
+  it('is lifted by the seller: a code confirmed harmless (sheet Words) is no doubt', () => {
+    const names = [...CATALOGUE];
+    const brandWords = new Set(readWords(names));
+    const asked = classifyProduct(classifier, { name: 'Кефир ЛК 2,5% пэп 0,5 л.' }, { brandWords });
+    expect(asked.confident).toBe(false);
+    expect(asked.heldBy).toEqual(['лк']);
+    const lifted = classifyProduct(classifier, { name: 'Кефир ЛК 2,5% пэп 0,5 л.' }, { brandWords, neutralStems: new Set(['лк']) });
+    expect(lifted.path).toBe(asked.path);
+    expect(lifted.doubt ?? '').not.toContain('"лк"');
   });
 });
