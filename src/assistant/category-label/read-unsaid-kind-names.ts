@@ -7,17 +7,14 @@
  */
 import type { Category } from '../../domain/index.js';
 import type { Classification } from '../classify/classifier-types.js';
+import { readKindsSortedElsewhereDoubt } from '../classify/kinds-sorted-elsewhere.js';
 import type { ValueMatch } from '../match-value.js';
-
-// The classifier's wording of that doubt, read as `review/find-proposal-doubt.ts` reads its doubts; the kinds' paths follow
-// in brackets, split by `; `. Its other doubt opening alike (`more than one narrower leaf fits the name (`) names no sorted kinds.
-const UNSAID_KIND_DOUBT = /^more than one narrower leaf fits the name, which says none of the kinds .+ sorts the goods by \((.+)\)$/u;
 
 /** The paths of the kinds a classification's only doubt says its plain leaf's goods are sorted by, if that is its doubt. */
 export function readUnsaidKinds(result: Classification): string[] | undefined {
   if (result.confident || result.doubt === undefined) return undefined;
-  const found = UNSAID_KIND_DOUBT.exec(result.doubt);
-  return found?.[1]?.split('; ');
+  // The classifier writes and reads that doubt's text in one file, so a change of its wording cannot lose this rule.
+  return readKindsSortedElsewhereDoubt(result.doubt);
 }
 
 /**

@@ -71,6 +71,14 @@ export function describeKindsSortedElsewhere(found: { branch: string; paths: rea
   return `${KINDS_SORTED_ELSEWHERE_DOUBT}${found.branch} sorts the goods by (${found.paths.join('; ')})`;
 }
 
+/** The kinds' paths a doubt written by `describeKindsSortedElsewhere` names; `undefined` for any other doubt. */
+export function readKindsSortedElsewhereDoubt(doubt: string): string[] | undefined {
+  if (!doubt.startsWith(KINDS_SORTED_ELSEWHERE_DOUBT)) return undefined;
+  // The paths are the last bracket: the parent paths before it may hold `; ` too, never ` sorts the goods by (`.
+  const found = / sorts the goods by \((.+)\)$/u.exec(doubt);
+  return found?.[1]?.split('; ');
+}
+
 /**
  * The branch that sorts by kind the goods of a leaf the name met by its Kazakh name (`Иттерге арналған жем` of `Корм для
  * собак`), read from the leaf's Russian names: the directory names the kinds in Russian only (`Сухие корма для собак`), so the
