@@ -16,6 +16,7 @@ import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
+import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
 export const CLASSIFIER_INDEX_VERSION = 25;
@@ -86,7 +87,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
 /** Every Cyrillic word of three letters or more of the leaves' and branches' names, Russian and Kazakh, normalised and sorted: what a cut word may open (`expand-cut-words.ts`). */
 function collectWholeWords(directories: Directories, tokenize: (text: string) => string[]): string[] {
   const words = new Set<string>();
-  for (const category of directories.categories) for (const word of [...tokenize(category.name.rus), ...tokenize(category.name.kaz)]) if (word.length >= 3 && /^[\u0400-\u04ff]+$/u.test(word)) words.add(word);
+  for (const category of directories.categories) for (const word of [...tokenize(category.name.rus), ...tokenize(category.name.kaz)]) if (word.length >= 3 && isCyrillicWord(word)) words.add(word);
   return [...words].sort();
 }
 

@@ -19,6 +19,7 @@ import { listSynonymWords } from '../category-synonyms.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import type { ClassifierIndex } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
+import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** What cut words are read against: built once per directory (`readCutWordVocabulary`). */
 export interface CutWordVocabulary {
@@ -33,7 +34,6 @@ export interface CutWordVocabulary {
 // code (`т.д.`, `к-т.`) nor a word of other letters (`Mr.`).
 const AFTER_CUT = /[\s,;)/]/u;
 const BEFORE_CUT = /[\p{L}\p{N}./-]/u;
-const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CYRILLIC_LETTER = /[\u0400-\u04ff]/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 // A number right after a cut word's dot, and the word after it.
@@ -78,7 +78,7 @@ function isAdjective(word: string): boolean {
 }
 
 function isVocabularyWord(word: string): boolean {
-  return word.length >= MIN_WIDE_CUT && CYRILLIC_WORD.test(word);
+  return word.length >= MIN_WIDE_CUT && isCyrillicWord(word);
 }
 
 /** One cut word of a name: where it stands (its letters, without the dot) and its letters normalised. */
@@ -221,7 +221,7 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
   // (`ФУТБ. МЯЧ`, `Халат жен.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head
   // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun; after a Latin word (`Lego City Констр.`,
   // a brand or model) too: a Russian word agrees with no Latin one.
-  const qualifies = beside !== undefined || (before !== undefined && CYRILLIC_WORD.test(before) && !isAdjective(before));
+  const qualifies = beside !== undefined || (before !== undefined && isCyrillicWord(before) && !isAdjective(before));
   const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
   const sources: (readonly string[])[] = [headLeaves];
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them

@@ -14,6 +14,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { Classification } from './classifier-types.js';
 import type { ProductType } from './extract-product-type.js';
 import { isWrittenInCapitals } from './is-written-in-capitals.js';
+import { isCyrillicWord } from './is-cyrillic-word.js';
 
 // Two Cyrillic capitals or more: a maker's code (`ВС`, `КЕЗ`) or a maker's name (`ВКУСНЯЕВО`) as a catalogue writes it in capitals.
 const CODE = /^[А-ЯЁ]{2,}$/u;
@@ -44,12 +45,11 @@ export function isKindAbbreviation(word: string): boolean {
 export function readCodeAfterGoods(name: string): string | undefined {
   if (!TWO_CAPITALS.test(name) || isWrittenInCapitals(name)) return undefined;
   const [first = '', second = ''] = name.match(WORD) ?? [];
-  return CYRILLIC_WORD.test(first) && CODE.test(second) ? tokenizeForMatch(second)[0] : undefined;
+  return isCyrillicWord(first) && CODE.test(second) ? tokenizeForMatch(second)[0] : undefined;
 }
 
 const TWO_CAPITALS = /[А-ЯЁ]{2}/u;
 const WORD = /[\p{L}\p{N}]+/gu;
-const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 
 /**
  * A sure pick whose name had a maker code dropped from its type (`ProductType.makerCode`) that the leaf does not explain

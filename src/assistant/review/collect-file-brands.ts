@@ -43,6 +43,7 @@ import { isKindLeadWord } from '../classify/kind-lead-words.js';
 import { isCapitalsWord, isWrittenInCapitals } from '../classify/is-written-in-capitals.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 import { isKindAbbreviation, readCodeAfterGoods } from '../classify/maker-codes.js';
+import { isCyrillicWord } from '../classify/is-cyrillic-word.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -64,7 +65,6 @@ const POSSESSIVES: ReadonlySet<string> = new Set(['мой', 'моя', 'мое', 
 const MIN_LETTERS = 4;
 const EXAMPLES = 2;
 const WORD = /[\p{L}\p{N}]+/gu;
-const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
@@ -90,7 +90,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
     add(name) {
       const words = name.match(WORD) ?? [];
       // The type opens at the first Cyrillic word, after any Latin brand or code (as the type reader opens it).
-      const opening = words.find((word) => CYRILLIC_WORD.test(word));
+      const opening = words.find((word) => isCyrillicWord(word));
       const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (opening === words[0] && head !== undefined) {
@@ -109,7 +109,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const titleCase = !sentenceCase && later.filter((word) => CAPITALISED.test(word) && long(word)).length >= 2;
       const seen = new Set<string>();
       for (const [i, word] of later.entries()) {
-        if (!CYRILLIC_WORD.test(word)) continue;
+        if (!isCyrillicWord(word)) continue;
         const normalised = tokenizeForMatch(word)[0];
         if (normalised === undefined) continue;
         if (LOWER.test(word)) lower.add(normalised);
@@ -135,7 +135,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         // or what it names (a pronoun says whose, never what the goods are); only where every name writes the same word after it.
         if (POSSESSIVES.has(word)) {
           const [second = ''] = entry.next.size === 1 ? [...entry.next] : [];
-          if (entry.names >= MIN_NAMES && CYRILLIC_WORD.test(second)) found.push({ word: `${word} ${second}`, names: entry.names, examples: entry.examples });
+          if (entry.names >= MIN_NAMES && isCyrillicWord(second)) found.push({ word: `${word} ${second}`, names: entry.names, examples: entry.examples });
           continue;
         }
         if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
@@ -226,10 +226,10 @@ function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name:
  */
 function readLeadEntry(words: readonly string[], size: number, name: string): { after: string | undefined; joined: boolean } | undefined {
   const lead = words.slice(0, size);
-  if (lead.length < size || Array.from(lead[0] ?? '').length < MIN_LETTERS || !lead.every((word) => CYRILLIC_WORD.test(word))) return undefined;
+  if (lead.length < size || Array.from(lead[0] ?? '').length < MIN_LETTERS || !lead.every((word) => isCyrillicWord(word))) return undefined;
   if (lead.some((word) => tokenizeForMatch(word)[0] === KAZAKH_PURPOSE_WORD)) return undefined;
   const rest = words.slice(size);
-  const next = rest.find((each) => CYRILLIC_WORD.test(each));
+  const next = rest.find((each) => isCyrillicWord(each));
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];
   const hyphened = isJoinedByHyphen(name, words, size - 1);
   return { after, joined: after !== undefined && next === rest[0] && !hyphened && !CONTAINER_WORDS.has(after) };
@@ -304,7 +304,7 @@ function findMakerCodes(codes: ReadonlyMap<string, Lead>, lower: ReadonlySet<str
 
 /** A word after a brand word, normalised, where it may be the brand's second word (a capitalised Cyrillic word); `''` otherwise. */
 function readBrandSecondWord(word: string | undefined): string {
-  if (word === undefined || !CYRILLIC_WORD.test(word) || !CAPITALISED.test(word)) return '';
+  if (word === undefined || !isCyrillicWord(word) || !CAPITALISED.test(word)) return '';
   return tokenizeForMatch(word)[0] ?? '';
 }
 
