@@ -313,6 +313,16 @@ function describeSectionWord(found: SectionWord): string {
   return `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods`;
 }
 
+/** The leaves the readings may be, read lazily: `readChildrenBySize` walks them only for a name with a children's size and no people. */
+function* readCandidateLeaves(index: ClassifierIndex, readings: readonly TypeReading[]): Generator<IndexedLeaf> {
+  for (const reading of readings) {
+    for (const position of findCandidates(index, reading)) {
+      const leaf = index.leaves[position];
+      if (leaf !== undefined) yield leaf;
+    }
+  }
+}
+
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions, name: string): TypeRanking {
   const readings: TypeReading[] = [...readType(index, 'name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
@@ -323,7 +333,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
   // `Платье (110)`: a children's size says children where nothing else says people (`children-sizes.ts`).
-  const demographic = readChildrenBySize(name, collectDemographic([...type.tokens, ...contextTokens]), readings.flatMap((reading) => [...findCandidates(index, reading)].map((position) => index.leaves[position] ?? { demographic: {} })));
+  const demographic = readChildrenBySize(name, collectDemographic([...type.tokens, ...contextTokens]), readCandidateLeaves(index, readings));
   const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();
