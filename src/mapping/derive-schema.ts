@@ -22,11 +22,20 @@ const regexStep = z.strictObject({
     .describe('Keeps what a regular expression captures; no match = no value.'),
 });
 
-const lookupStep = z.strictObject({
-  lookup: z
-    .enum(['brand', 'category'])
-    .describe('Finds the brand (or category) whose name — or a key of `brands:` (`categories:`) — appears in the text as whole words; the longest wins.'),
-});
+const lookupStep = z
+  .strictObject({
+    lookup: z
+      .enum(['brand', 'category'])
+      .describe('Finds the brand (or category) whose name — or a key of `brands:` (`categories:`) — appears in the text as whole words; the longest wins.'),
+    groups: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        "With `lookup: category`: the columns that hold the seller's own grouping of the row, top level first (a category column, `_group` for the nearest group row, `_group1`, `_group2`, …; a cell `A / B` is a path). The product name is classified with them as its group path.",
+      ),
+  })
+  .refine((step) => step.groups === undefined || step.lookup === 'category', { message: '`groups` is read by `lookup: category` only', path: ['groups'] });
 
 const splitStep = z.strictObject({
   split: z
