@@ -3,15 +3,14 @@
  * goods sit under (`_group1`, `_group2`, …; the deepest level), the brand named inside the product
  * name (a `derive:` lookup), and volume or weight written in the name (`0,45 л`, `85 г`: a regex
  * with a unit conversion). A derivation is proposed only when the file shows it: enough names
- * carry a brand or a quantity, or group rows exist while no column gives the category. Without a
- * category column and without group rows, what enough product names start with ("Кофе в зёрнах
- * Lavazza 1 кг") is proposed when it is what a leaf is called.
+ * carry a brand or a quantity, or group rows exist while no column gives the category. The category
+ * read from the names is the classifier's (`choose-category-source.ts`); a regex of the leaf names the
+ * names start with was proposed here once, and dropped: it placed fewer rows surely on every list tried
+ * where it competed (docs/mapping-assistant.md, "`mapping init`").
  */
 import type { Brand } from '../domain/index.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
-import { normalizeName } from '../mapping/normalize-name.js';
 import { createWordIndex } from '../stages/derive/find-words-in-text.js';
-import { stemWord } from './stem-word.js';
 
 /** A derived column the draft writes under `derive:`, and the field or attribute it feeds. */
 export interface DerivationDraft {
@@ -91,67 +90,6 @@ export function proposeNameDerivations(
     });
   }
   return proposals;
-}
-
-/** Longest leaf name, in words, looked for at the start of a product name. */
-const MAX_CATEGORY_WORDS = 4;
-const NAME_WORD = /[\p{L}\p{N}]+/gu;
-
-/**
- * The category named at the start of the product names ("Смартфон Samsung A06", "Кофе в зёрнах
- * Lavazza"), when no column and no group row gives it. Names say what the product is in their
- * first words, in the singular, while leaves are named in the plural: words are compared by stem,
- * and only at the start of the name, so "Чехол для смартфона" never reads as a smartphone. The
- * proposal is a regex that captures that leading phrase (stems, an ending of up to three letters); the phrases found
- * (as first written) go to `categories:`, matched like any seller category — a phrase several
- * leaves share stays a TODO there, and a phrase no name of this file showed is reported, not
- * guessed, when a later file brings it.
- */
-export function proposeNameCategory(nameColumn: string, names: readonly string[], index: DirectoryIndex): { derivation: DerivationDraft; texts: string[]; found: number } | undefined {
-  if (names.length === 0) return undefined;
-  const leafStems = new Set<string>();
-  for (const category of index.directories.categories) {
-    if (index.nonLeafIds.has(category.id)) continue;
-    const stems = stemPhrase(category.name.rus.match(NAME_WORD) ?? []);
-    if (stems.length > 0 && stems.length <= MAX_CATEGORY_WORDS) leafStems.add(stems.join(' '));
-  }
-  const phrases = new Map<string, string>();
-  const stemKeys = new Set<string>();
-  let found = 0;
-  for (const name of names) {
-    const words = (name.match(NAME_WORD) ?? []).slice(0, MAX_CATEGORY_WORDS);
-    for (let size = words.length; size >= 1; size--) {
-      const key = stemPhrase(words.slice(0, size)).join(' ');
-      if (!leafStems.has(key)) continue;
-      found += 1;
-      stemKeys.add(key);
-      const phrase = words.slice(0, size).join(' ');
-      if (!phrases.has(normalizeName(phrase))) phrases.set(normalizeName(phrase), phrase);
-      break;
-    }
-  }
-  if (found < 2 || found < names.length * DERIVATION_MIN_SHARE) return undefined;
-  const alternatives = [...stemKeys].sort((a, b) => b.length - a.length).map((key) => key.split(' ').map((stem) => `${escapeStem(stem)}\\p{L}{0,3}`).join('\\s+'));
-  return {
-    derivation: {
-      name: 'Категория из названия',
-      from: nameColumn,
-      steps: [{ regex: `^\\s*((?:${alternatives.join('|')}))(?![\\p{L}\\p{N}])` }],
-      feeds: { kind: 'field', field: 'category' },
-      evidence: `${found} of ${names.length} names start with what a directory category is called`,
-    },
-    texts: [...phrases.values()],
-    found,
-  };
-}
-
-function stemPhrase(words: readonly string[]): string[] {
-  return words.map((word) => stemWord(normalizeName(word))).filter((stem) => stem !== '');
-}
-
-/** A stem as a regex piece: specials escaped, е also matching ё (names are compared with ё folded). */
-function escapeStem(stem: string): string {
-  return stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[её]/gu, '[её]');
 }
 
 function isNoBrand(brand: Brand): boolean {

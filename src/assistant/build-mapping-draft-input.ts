@@ -10,7 +10,9 @@ import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { askOutsideDraftSections } from './draft-file-sections.js';
-import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
+import { proposeGroupCategory, proposeNameDerivations, type GroupCategoryDraft } from './build-mapping-draft-derivations.js';
+import { chooseCategorySource, type SellerGrouping } from './choose-category-source.js';
+import type { NameRow } from './load-name-rows.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
@@ -29,6 +31,8 @@ export interface FileProfile {
   groups?: ReadonlyMap<number, readonly string[]>;
   /** Data rows under a group row, per level. */
   groupedRows?: ReadonlyMap<number, number>;
+  /** The first rows' product names with their grouping (`loadNameRows`); without them, the distinct names alone. */
+  nameRows?: readonly NameRow[];
 }
 
 /** What the rows of one seller category say. */
@@ -78,58 +82,62 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
   });
 
   const name = fieldColumn('name.rus');
+  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
   // Names are read even past the distinct-value limit: the first ones are evidence enough.
   const derivations =
     name === undefined
       ? []
-      : proposeNameDerivations(name.column.name, profile.values.get(name.column.index) ?? [], matchers.index, {
+      : proposeNameDerivations(name.column.name, names, matchers.index, {
           brandFromColumn: brand !== undefined,
           fedAttributes: new Set(attributes.map((draft) => draft.attribute.code)),
         });
-  // Without a category column, both group rows and the start of the product names are tried; the one covering more rows wins.
-  const { groupCategory, nameCategory, note } = category === undefined ? chooseCategorySource(profile, name, matchers) : { groupCategory: undefined, nameCategory: undefined, note: undefined };
-  if (nameCategory !== undefined) derivations.unshift(nameCategory.derivation);
-  const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? nameCategory?.texts ?? []);
-
+  // The seller's own grouping: a category column, else the deepest group rows. Its labels are matched whichever source wins.
+  const group = category === undefined ? proposeGroupCategory(profile.groups) : undefined;
+  const sellerTexts = category !== undefined ? valuesOf(category.column.index) : (group?.texts ?? []);
   // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
-  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
-  const sectioned = categoryTexts.length === 0 ? { matches: [] } : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), names, matchers);
+  const sectioned = sellerTexts.length === 0 && names.length === 0 ? { matches: [] } : askOutsideDraftSections(sellerTexts.length === 0 ? [] : matchCategories(sellerTexts, matchers, profile.categoryContext), names, matchers);
+  const grouping = describeSellerGrouping(category, group, profile.groups, sectioned.matches);
+  const choice = chooseCategorySource({
+    rows: profile.nameRows ?? names.map((text) => ({ name: text })),
+    nameColumn: name?.column.name,
+    headers: profile.info.header.map((column) => column.name),
+    grouping,
+    sections: sectioned.sections === undefined ? undefined : { paths: sectioned.sections.sections.map((section) => section.path) },
+    matchers,
+  });
+  if (choice.source === 'classifier') derivations.unshift(choice.derivation);
+  // Under the lookup, only the labels matched surely stay: the lookup falls back on them for a row the classifier leaves unsure.
+  const categories = choice.source === 'classifier' ? sectioned.matches.filter((match) => match.status !== 'todo') : sectioned.matches;
   const input: MappingDraftInput = {
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: sectioned.matches,
+    categories,
     brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands(), matchers.brandSounds())),
     attributes,
     index: matchers.index,
   };
-  if (groupCategory !== undefined) input.groupCategory = { column: groupCategory.column, level: groupCategory.level };
-  if (note !== undefined) input.categorySource = note;
+  if (group !== undefined && choice.source === 'labels') input.groupCategory = { column: group.column, level: group.level };
+  if (choice.source !== 'none') input.categorySource = choice.note;
   if (derivations.length > 0) input.derivations = derivations;
-  if (sectioned.sections !== undefined) input.sections = sectioned.sections;
+  // Sections read from the names alone guide a category the draft reads; without one they are left out.
+  if (sectioned.sections !== undefined && choice.source !== 'none') input.sections = sectioned.sections;
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;
 }
 
-/**
- * Where the category comes from when no column gives it: the deepest group rows, or the leaf name at
- * the start of the product names, whichever covers more rows (group rows win a tie: the seller wrote
- * them). The note says what both covered, for the draft.
- */
-function chooseCategorySource(profile: FileProfile, name: ColumnMatch | undefined, matchers: DirectoryMatchers) {
-  const group = proposeGroupCategory(profile.groups);
-  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
-  const fromNames = name === undefined ? undefined : proposeNameCategory(name.column.name, names, matchers.index);
-  const rows = profile.rows ?? names.length;
-  const groupRows = group === undefined ? 0 : (profile.groupedRows?.get(group.level) ?? rows);
-  const nameShare = fromNames === undefined || names.length === 0 ? 0 : fromNames.found / names.length;
-  const groupShare = rows === 0 ? 0 : groupRows / rows;
-  if (group === undefined && fromNames === undefined) return { groupCategory: undefined, nameCategory: undefined, note: undefined };
-  const percent = (share: number): string => `${Math.round(share * 100)} %`;
-  const tried = `group rows cover ${groupRows} of ${rows} rows (${percent(groupShare)}); names start with a leaf name in ${fromNames?.found ?? 0} of ${names.length} (${percent(nameShare)})`;
-  if (group !== undefined && groupShare >= nameShare) return { groupCategory: group, nameCategory: undefined, note: `group rows, level ${group.level}: ${tried}` };
-  return { groupCategory: undefined, nameCategory: fromNames, note: `product names: ${tried}` };
+/** The seller's grouping the labels and the lookup read: the category column, or every level of the group rows (the labels: the deepest). */
+function describeSellerGrouping(
+  category: ColumnMatch | undefined,
+  group: GroupCategoryDraft | undefined,
+  groups: ReadonlyMap<number, readonly string[]> | undefined,
+  matches: readonly ValueMatch<Category>[],
+): SellerGrouping | undefined {
+  if (category !== undefined) return { kind: 'column', columns: [category.column.name], title: `column "${category.column.name}"`, matches };
+  if (group === undefined) return undefined;
+  const levels = [...(groups?.keys() ?? [])].filter((level) => level <= group.level).sort((x, y) => x - y);
+  return { kind: 'groups', columns: levels.map((level) => `_group${level}`), title: `group rows, level ${group.level}`, level: group.level, matches };
 }
 
 /**

@@ -59,9 +59,9 @@ export interface MappingDraftInput {
   index: DirectoryIndex;
   /** The category from group rows, when no column gives it. */
   groupCategory?: { column: string; level: number };
-  /** Which of group rows and product names the category comes from, and what each covered (no category column). */
+  /** Which of the seller's labels (category column, group rows) and the classifier's reading of the names the category comes from, and what each placed (`choose-category-source.ts`). */
   categorySource?: string;
-  /** Derived columns proposed from the product names (brand, volume, weight). */
+  /** Derived columns proposed from the product names (the category by the classifier, brand, volume, weight). */
   derivations?: DerivationDraft[];
   /** The file's own sections, read from the sure picks of its names, or of its category texts (`draft-file-sections.ts`): written to `classify.sections`. */
   sections?: DraftSections;
@@ -175,7 +175,9 @@ function buildColumnsSection(doc: Document, input: MappingDraftInput, fields: Ma
       }
       continue;
     }
-    const value = field === 'photos' && matches.length > 1 ? doc.createNode(matches.map((match) => match.column.name)) : createScalar(first.column.name, describeColumnMatch(first));
+    // A category column the draft reads says what the other source placed (`choose-category-source.ts`).
+    const source = field === 'category' && input.categorySource !== undefined ? `; ${input.categorySource}` : '';
+    const value = field === 'photos' && matches.length > 1 ? doc.createNode(matches.map((match) => match.column.name)) : createScalar(first.column.name, `${describeColumnMatch(first)}${source}`);
     setPath(columns, field, value);
   }
   if (input.groupCategory !== undefined) {
@@ -188,7 +190,10 @@ function buildColumnsSection(doc: Document, input: MappingDraftInput, fields: Ma
     if (derivation.feeds.kind !== 'field') continue;
     const source = derivation.feeds.field === 'category' && input.categorySource !== undefined ? `; ${input.categorySource}` : '';
     setPath(columns, derivation.feeds.field, createScalar(derivation.name, ` derived: ${derivation.evidence}${source}`));
-    summary.derived.push(`${derivation.feeds.field} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
+    const next = derivation.steps.some((step) => step.lookup === 'category') ? '; next: `mapping review` asks about the rows it leaves unsure' : '';
+    // A row the lookup leaves unsure is asked in `mapping review`, never given one category for every row.
+    if (derivation.feeds.field === 'category') fields.set('category', []);
+    summary.derived.push(`${derivation.feeds.field} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from}${next})`);
   }
   for (const match of input.columns.filter((candidate) => candidate.target.kind === 'none')) {
     const nearest = match.candidates.length > 0 ? ` (nearest: ${match.candidates.map((c) => `${c.label} ${formatScore(c.score)}`).join(', ')})` : '';
@@ -316,9 +321,10 @@ function writeCategoryDefaults(doc: Document, categoryDefaults: YAMLMap): void {
   }
 }
 
-/** `lookup brand`, `regex + unit мл`: the steps of a derivation in a few words. */
+/** `lookup brand`, `regex + unit мл`, `lookup category with groups _group1, _group2`: the steps of a derivation in a few words. */
 function describeSteps(derivation: DerivationDraft): string {
-  return derivation.steps.map((step) => Object.entries(step).map(([kind, value]) => (kind === 'regex' ? 'regex' : `${kind} ${String(value)}`)).join(' ')).join(' + ');
+  const describe = ([kind, value]: [string, unknown]): string => (kind === 'regex' ? 'regex' : kind === 'groups' && Array.isArray(value) ? `with groups ${value.join(', ')}` : `${kind} ${String(value)}`);
+  return derivation.steps.map((step) => Object.entries(step).map(describe).join(' ')).join(' + ');
 }
 
 /** How the user writes a field under `columns`: `price: <header>`, `name: {rus: <header>}`. */

@@ -17,6 +17,7 @@ import { loadColumnValues } from './load-column-values.js';
 import { loadServiceDirectories } from './load-service-directories.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { loadCategoryRows } from './load-category-rows.js';
+import { loadNameRows } from './load-name-rows.js';
 import { isMappingWorkbook } from '../mapping/read-mapping-file.js';
 import { buildGroupRowOptions } from '../mapping/build-read-options.js';
 import { checkPathExists } from './check-path-exists.js';
@@ -84,9 +85,17 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const nameColumn = columnOf('name.rus');
   const categoryContext =
     categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
+  // The first rows' names with their grouping, to say how many the classifier places surely (`choose-category-source.ts`).
+  const nameRows =
+    nameColumn === undefined ? undefined : await loadNameRows(sourcePath, readOptions, { name: nameColumn, ...(categoryColumn === undefined ? {} : { label: categoryColumn }) }, deps);
   const input = buildMappingDraftInput({
     file: options.file,
-    profile: { ...profile, ...(categoryContext === undefined ? {} : { categoryContext }), ...(profile.groups.size > 0 ? { groups: profile.groups } : {}) },
+    profile: {
+      ...profile,
+      ...(categoryContext === undefined ? {} : { categoryContext }),
+      ...(profile.groups.size > 0 ? { groups: profile.groups } : {}),
+      ...(nameRows === undefined ? {} : { nameRows }),
+    },
     matchers,
     generatedAt: deps.now().toISOString(),
   });

@@ -1,6 +1,6 @@
 /** What `mapping init` proposes from group rows and from text inside the names (issue 19, item 6). */
 import { describe, expect, it } from 'vitest';
-import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from '../../src/assistant/build-mapping-draft-derivations.js';
+import { proposeGroupCategory, proposeNameDerivations } from '../../src/assistant/build-mapping-draft-derivations.js';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
 import { makeDirectories } from '../helpers/builders.js';
 
@@ -38,27 +38,5 @@ describe('proposeNameDerivations', () => {
     expect(proposeNameDerivations('Наименование', names, makeIndex(true), { brandFromColumn: true, fedAttributes: new Set(['volume_ml']) })).toEqual([]);
     const many = [names[0] ?? '', ...Array.from({ length: 20 }, (_, i) => `Кабель ${i}`)];
     expect(proposeNameDerivations('Наименование', many, makeIndex(true), { brandFromColumn: false, fedAttributes: new Set() })).toEqual([]);
-  });
-});
-
-describe('proposeNameCategory', () => {
-  const names = ['Смартфон Samsung Galaxy A06', 'смартфоны Xiaomi Redmi', 'Футболка мужская хлопок', 'Чехол для смартфона', 'Кабель USB-C'];
-
-  it('reads what the names start with, by stem, and never a category named later in the name', () => {
-    const proposal = proposeNameCategory('Наименование', names, makeIndex(false));
-    expect(proposal?.texts).toEqual(['Смартфон', 'смартфоны', 'Футболка']);
-    expect(proposal?.derivation.feeds).toEqual({ kind: 'field', field: 'category' });
-    expect(proposal?.derivation.evidence).toBe('3 of 5 names start with what a directory category is called');
-    const step = proposal?.derivation.steps[0] as { regex: string };
-    const pattern = new RegExp(step.regex, 'iu');
-    expect(pattern.exec('Смартфоны Apple iPhone')?.[1]).toBe('Смартфоны');
-    expect(pattern.exec('  футболки детские')?.[1]).toBe('футболки');
-    expect(pattern.exec('Чехол для смартфона')).toBeNull();
-    expect(pattern.exec('Смартфонодержатель')).toBeNull();
-  });
-
-  it('proposes nothing on thin evidence', () => {
-    expect(proposeNameCategory('Наименование', ['Смартфон A', ...Array.from({ length: 10 }, (_, i) => `Кабель ${i}`)], makeIndex(false))).toBeUndefined();
-    expect(proposeNameCategory('Наименование', [], makeIndex(false))).toBeUndefined();
   });
 });

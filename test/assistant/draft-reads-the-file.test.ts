@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildMappingDraft } from '../../src/assistant/build-mapping-draft.js';
-import { buildMappingDraftInput } from '../../src/assistant/build-mapping-draft-input.js';
+import { buildMappingDraftInput, type FileProfile } from '../../src/assistant/build-mapping-draft-input.js';
+import type { NameRow } from '../../src/assistant/load-name-rows.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { loadColumnValues } from '../../src/assistant/load-column-values.js';
 import type { ColumnValues } from '../../src/assistant/load-column-values.js';
@@ -31,7 +32,7 @@ async function readList(list: PriceList, name: string): Promise<ColumnValues> {
   return loadColumnValues(path, {}, { signal });
 }
 
-function draftOf(profile: ColumnValues, extra: Partial<ColumnValues> = {}): { text: string; columns: Record<string, unknown> } {
+function draftOf(profile: ColumnValues, extra: Partial<FileProfile> = {}): { text: string; columns: Record<string, unknown> } {
   const input = buildMappingDraftInput({ file: 'price.csv', profile: { ...profile, ...extra }, matchers, generatedAt: '2026-01-01T00:00:00.000Z' });
   const text = buildMappingDraft(input).text;
   return { text, columns: (parseDocument(text).toJS() as { columns: Record<string, unknown> }).columns };
@@ -74,15 +75,19 @@ describe('the draft reads fill rate, distinctness and value shape (issue 33, ite
     expect(text).toMatch(/"Доп. поле" is not imported: not the barcode: filled on \d+ of 200 rows, under half/);
   });
 
-  it('tries group rows and names for the category and says which covers more rows', async () => {
-    const profile = await readList(generatePriceList({ rows: 300 }), 'groups.csv');
-    // Group rows over a tenth of the goods: the names, which start with a leaf name far more often, win.
-    const few = draftOf(profile, { groups: new Map([[1, ['Разное', 'Новинки']]]), groupedRows: new Map([[1, 30]]) });
-    expect(few.columns.category).toBe('Категория из названия');
-    expect(few.text).toMatch(/product names: group rows cover 30 of 300 rows \(10 %\); names start with a leaf name in \d+ of \d+ \(\d+ %\)/);
-    // Group rows over every row: they win.
-    const all = draftOf(profile, { groups: new Map([[1, ['Молочные продукты', 'Хозтовары']]]), groupedRows: new Map([[1, 300]]) });
-    expect(all.columns.category).toBe('_group1');
-    expect(all.text).toMatch(/group rows, level 1: group rows cover 300 of 300 rows \(100 %\); names start with a leaf name in \d+ of \d+/);
+  it('tries group rows and the names read by the classifier for the category and says which places more rows surely', async () => {
+    const list = generatePriceList({ rows: 300 });
+    const profile = await readList(list, 'groups.csv');
+    const rowsUnder = (groupOf: (i: number) => string): NameRow[] =>
+      list.rows.map((row, i) => ({ name: row.cells.Наименование, groups: [groupOf(i)] }));
+    // Group rows that name no leaf: the classifier, which places a share of the names surely, wins.
+    const vague = draftOf(profile, { groups: new Map([[1, ['Разное', 'Новинки']]]), nameRows: rowsUnder((i) => (i % 2 === 0 ? 'Разное' : 'Новинки')) });
+    expect(vague.columns.category).toBe('Категория');
+    expect(vague.text).toMatch(/the category from the classifier: the labels of group rows, level 1 place 0 of 300 rows \(0 %\) surely; the classifier, reading the names with group rows, level 1, \d+ of 300 rows/);
+    // Group rows that name each row's leaf: they win.
+    const leafOf = (i: number): string => matchers.index.categoryById.get(list.rows[i]?.leafId ?? -1)?.name.rus ?? 'Разное';
+    const telling = draftOf(profile, { groups: new Map([[1, [...new Set(list.rows.map((_, i) => leafOf(i)))]]]), nameRows: rowsUnder(leafOf) });
+    expect(telling.columns.category).toBe('_group1');
+    expect(telling.text).toMatch(/the category from group rows, level 1: the labels of group rows, level 1 place \d+ of 300 rows \(\d+ %\) surely/);
   });
 });

@@ -1,0 +1,110 @@
+/**
+ * Where `mapping init`'s draft takes the category from (issue 33, item 5), tried on the same rows of the
+ * file: the seller's own labels (a category column, or the deepest group rows) as the label matcher
+ * places them, and the product names as the classifier places them (`lookup: category`), read with that
+ * grouping beside each name. The one that places more rows surely wins; the seller's labels win a tie,
+ * and the classifier must place a fifth of the rows (and two) before the draft leans on it at all: a file
+ * of bare codes gets no lookup. The note says what each placed.
+ */
+import type { Category } from '../domain/index.js';
+import { normalizeName } from '../mapping/normalize-name.js';
+import { classifyProduct } from './classify/classify-product.js';
+import { isInFileSections, type FileSections } from './classify/file-sections.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
+import type { DerivationDraft } from './build-mapping-draft-derivations.js';
+import type { DirectoryMatchers } from './create-directory-matchers.js';
+import type { NameRow } from './load-name-rows.js';
+import type { ValueMatch } from './match-value.js';
+
+/** The seller's own grouping of the rows: a category column, or the group rows above the goods. */
+export interface SellerGrouping {
+  kind: 'column' | 'groups';
+  /** The columns the lookup's `groups:` names, top level first (the category column; `_group1`, `_group2`, …). */
+  columns: string[];
+  /** How the note names it: `column "Категория"`, `group rows, level 2`. */
+  title: string;
+  /** The level of the group rows the labels are (`proposeGroupCategory`'s deepest), for `groups`. */
+  level?: number;
+  /** The label matches of its distinct texts, after the file's sections (`askOutsideDraftSections`). */
+  matches: readonly ValueMatch<Category>[];
+}
+
+/** What the draft takes. */
+export type CategorySourceChoice =
+  | { source: 'none' }
+  | { source: 'labels'; note: string }
+  | { source: 'classifier'; derivation: DerivationDraft; note: string };
+
+/** Share of the rows the classifier must place surely before the draft writes a lookup (the other derivations' share). */
+const CLASSIFIER_MIN_SHARE = 0.2;
+
+/** The derived column's name; another when the file has a column of that name. */
+const DERIVED_NAMES = ['Категория', 'Категория по названию'] as const;
+
+/**
+ * Compares the seller's labels (when the file has them) with the classifier's reading of the names on `rows`.
+ * `sections` are the file's sections the draft writes: a classifier pick outside them is asked, so not sure.
+ */
+export function chooseCategorySource(options: {
+  rows: readonly NameRow[];
+  nameColumn: string | undefined;
+  /** Every header of the file: the derived column's name must be none of them. */
+  headers: readonly string[];
+  grouping: SellerGrouping | undefined;
+  sections: FileSections | undefined;
+  matchers: DirectoryMatchers;
+}): CategorySourceChoice {
+  const { rows, nameColumn, grouping } = options;
+  const read = rows.length;
+  const labels = grouping === undefined ? undefined : countSureLabels(rows, grouping);
+  if (nameColumn === undefined || read === 0) return grouping === undefined ? { source: 'none' } : { source: 'labels', note: `${grouping.title}: no product names to read` };
+  const classified = countClassifierSure(rows, grouping, options.sections, options.matchers);
+  const percent = (count: number): string => `${count} of ${read} rows (${Math.round((count / read) * 100)} %)`;
+  const tried = [
+    ...(grouping === undefined || labels === undefined ? [] : [`the labels of ${grouping.title} place ${percent(labels)} surely`]),
+    `the classifier, reading the names${grouping === undefined ? '' : ` with ${grouping.title}`}, ${percent(classified)}`,
+  ].join('; ');
+  const enough = classified >= 2 && classified >= read * CLASSIFIER_MIN_SHARE;
+  if (grouping !== undefined && labels !== undefined && (labels >= classified || !enough)) {
+    const why = labels === classified ? ' (a tie: the seller\'s labels win)' : !enough && labels < classified ? ' (the classifier places under a fifth)' : '';
+    return { source: 'labels', note: `the category from ${grouping.title}${why}: ${tried}` };
+  }
+  if (!enough) return grouping === undefined ? { source: 'none' } : { source: 'labels', note: `the category from ${grouping.title}: ${tried}` };
+  const taken = new Set(options.headers.map((header) => normalizeName(header)));
+  const name = DERIVED_NAMES.find((candidate) => !taken.has(normalizeName(candidate))) ?? `${DERIVED_NAMES[0]} (${nameColumn})`;
+  const step: Record<string, unknown> = { lookup: 'category' };
+  if (grouping !== undefined) step.groups = grouping.columns;
+  return {
+    source: 'classifier',
+    note: `the category from the classifier: ${tried}`,
+    derivation: {
+      name,
+      from: nameColumn,
+      steps: [step],
+      feeds: { kind: 'field', field: 'category' },
+      evidence: `the classifier places ${classified} of ${read} names surely${grouping === undefined ? '' : ` (read with ${grouping.title})`}; \`mapping review\` asks about the rest`,
+    },
+  };
+}
+
+/** Rows whose label (the category column's text, or the group row of the labels' level) is matched exactly or confidently. */
+function countSureLabels(rows: readonly NameRow[], grouping: SellerGrouping): number {
+  const sure = new Set(grouping.matches.filter((match) => match.status === 'exact' || match.status === 'confident').map((match) => normalizeName(match.text)));
+  return rows.filter((row) => {
+    const label = grouping.kind === 'column' ? row.label : row.groups?.[(grouping.level ?? 1) - 1];
+    return label !== undefined && sure.has(normalizeName(label));
+  }).length;
+}
+
+/** Rows the classifier places confidently, inside the file's sections, as the lookup reads them: the name with the row's grouping. */
+function countClassifierSure(rows: readonly NameRow[], grouping: SellerGrouping | undefined, sections: FileSections | undefined, matchers: DirectoryMatchers): number {
+  const classifier = getClassifierIndex(matchers.index.directories, matchers.index);
+  let sure = 0;
+  for (const row of rows) {
+    const path = grouping === undefined ? undefined : grouping.kind === 'column' ? row.label : row.groups?.filter((text) => text.trim() !== '');
+    // A name alone is read once for the run (`classifyName`), as the file's sections read it.
+    const result = path === undefined || path.length === 0 ? matchers.classifyName(row.name) : classifyProduct(classifier, { name: row.name, groupPath: path });
+    if (result.confident && result.path !== undefined && (sections === undefined || isInFileSections(sections, result.path))) sure += 1;
+  }
+  return sure;
+}
