@@ -52,6 +52,8 @@ function draftOf(profile: FileProfile): Draft {
   return { ...draft, yaml: parseDocument(draft.text).toJS() as Draft['yaml'] };
 }
 
+const names3 = ['Масло моторное Castrol 5W-30 4 л', 'Масло моторное Mobil 5W-40 4 л', 'Масло моторное Shell 10W-40 1 л'];
+
 describe('the draft tries the classifier for the category', () => {
   it('a file of names alone gets `lookup: category` from the name column, with the figures and the next step', async () => {
     const draft = draftOf(await readFile_(generatePriceList({ rows: 300, seed: 5 }), 'names.csv'));
@@ -70,26 +72,35 @@ describe('the draft tries the classifier for the category', () => {
     const draft = draftOf(await readFile_(list, 'good-labels.csv', { header: 'Категория', of: (i) => leafName(list.rows[i]?.leafId ?? null) }));
     expect(draft.yaml.columns.category).toBe('Категория');
     expect(draft.yaml.derive?.some((entry) => entry.steps.some((step) => step.lookup === 'category')) ?? false).toBe(false);
-    expect(draft.text).toMatch(/category: Категория # exact; the category from column "Категория": the labels of column "Категория" place (\d+) of 300 rows \(\d+ %\) surely; the classifier, reading the names with column "Категория", \d+ of 300 rows/);
+    expect(draft.text).toMatch(/category: Категория # exact; the category from column "Категория" \(a category column stays the source\): the labels of column "Категория" place (\d+) of 300 rows \(\d+ %\) surely; the classifier, reading the names with column "Категория", \d+ of 300 rows/);
     const [, labels, classified] = /place (\d+) of 300 rows \(\d+ %\) surely; the classifier, reading the names with column "Категория", (\d+) of/.exec(draft.text) ?? [];
     expect(Number(labels)).toBeGreaterThan(Number(classified));
   });
 
-  it('a category column of vague labels loses to the classifier, which reads it beside the name; the sure labels stay under `categories:`', async () => {
+  it('a category column of vague labels stays the source (the lookup read beside it made rows wrong its labels had right or open); the classifier\'s figure is written beside it', async () => {
     const list = generatePriceList({ rows: 300, seed: 5 });
     // A seller's catch-all folders, and one real leaf name on a few rows.
     const vague = ['Разное', 'Новинки', 'Склад 2'];
     const label = (i: number): string => (i % 50 === 0 ? leafName(list.rows[i]?.leafId ?? null) || 'Разное' : (vague[i % vague.length] ?? ''));
     const draft = draftOf(await readFile_(list, 'vague-labels.csv', { header: 'Категория', of: label }));
-    // The file has a column named `Категория`: the derived column takes another name.
-    expect(draft.yaml.columns.category).toBe('Категория по названию');
-    expect(draft.yaml.derive?.[0]).toEqual({ name: 'Категория по названию', from: 'Наименование', steps: [{ lookup: 'category', groups: ['Категория'] }], onFail: 'skip' });
-    expect(draft.text).toMatch(/the category from the classifier: the labels of column "Категория" place \d+ of 300 rows \(\d+ %\) surely; the classifier, reading the names with column "Категория", \d+ of 300/);
-    const kept = Object.entries(draft.yaml.categories ?? {});
-    expect(kept.length).toBeGreaterThan(0);
+    expect(draft.yaml.columns.category).toBe('Категория');
+    expect(draft.yaml.derive?.some((entry) => entry.steps.some((step) => step.lookup === 'category')) ?? false).toBe(false);
+    const [, labels, classified] = /the category from column "Категория" \(a category column stays the source\): the labels of column "Категория" place (\d+) of 300 rows \(\d+ %\) surely; the classifier, reading the names with column "Категория", (\d+) of 300/.exec(draft.text) ?? [];
+    expect(Number(classified)).toBeGreaterThan(Number(labels));
+  });
+
+  it('the derived column takes another name when the file has a column named `Категория`', () => {
+    const choice = chooseCategorySource({ rows: names3.map((name) => ({ name })), nameColumn: 'Наименование', headers: ['Наименование', 'категория'], grouping: undefined, sections: undefined, matchers });
+    expect(choice.source === 'classifier' && choice.derivation.name).toBe('Категория по названию');
+  });
+
+  it('under the lookup, only the sure labels of the group rows stay under `categories:`', () => {
+    const list = generatePriceList({ rows: 300, seed: 5 });
+    const base: FileProfile = { info: { header: [{ index: 0, letter: 'A', name: 'Наименование' }, { index: 1, letter: 'B', name: 'Цена' }] } as FileProfile['info'], values: new Map([[0, list.rows.map((row) => row.cells.Наименование)], [1, ['10']]]), truncated: new Set(), rows: 300 };
+    const draft = draftOf({ ...base, groups: new Map([[1, ['Разное', 'Новинки', 'Сахар']]]), nameRows: list.rows.map((row, i) => ({ name: row.cells.Наименование, groups: [i === 0 ? 'Сахар' : i % 2 === 0 ? 'Разное' : 'Новинки'] })) });
+    expect(draft.yaml.derive?.[0]?.steps).toEqual([{ lookup: 'category', groups: ['_group1'] }]);
     // Under the lookup a label left a TODO is dropped, not asked: the classifier and `mapping review` ask instead.
-    expect(kept.filter(([, value]) => value === 'TODO')).toEqual([]);
-    expect(Object.keys(draft.yaml.categories ?? {})).not.toContain('Разное');
+    expect(draft.yaml.categories).toEqual({ Сахар: expect.any(Number) });
   });
 
   it('group rows: vague ones lose to the classifier (which reads every level), telling ones win', () => {
@@ -119,13 +130,13 @@ describe('the draft tries the classifier for the category', () => {
 });
 
 describe('chooseCategorySource', () => {
-  const names = ['Масло моторное Castrol 5W-30 4 л', 'Масло моторное Mobil 5W-40 4 л', 'Масло моторное Shell 10W-40 1 л'];
-  const labelled = (label: string): NameRow[] => names.map((name) => ({ name, label }));
-  const grouping = (label: string) => ({ kind: 'column' as const, columns: ['Раздел'], title: 'column "Раздел"', matches: [matchers.categoryMatcher().match(label)] });
+  const names = names3;
+  const grouped = (label: string): NameRow[] => names.map((name) => ({ name, groups: [label] }));
+  const grouping = (label: string) => ({ kind: 'groups' as const, columns: ['_group1'], title: 'group rows, level 1', level: 1, matches: [matchers.categoryMatcher().match(label)] });
 
   it('gives a tie to the seller\'s labels, and says so', () => {
-    const choice = chooseCategorySource({ rows: labelled('Моторные масла'), nameColumn: 'Наименование', headers: ['Наименование', 'Раздел'], grouping: grouping('Моторные масла'), sections: undefined, matchers });
-    expect(choice).toEqual({ source: 'labels', note: 'the category from column "Раздел" (a tie: the seller\'s labels win): the labels of column "Раздел" place 3 of 3 rows (100 %) surely; the classifier, reading the names with column "Раздел", 3 of 3 rows (100 %)' });
+    const choice = chooseCategorySource({ rows: grouped('Моторные масла'), nameColumn: 'Наименование', headers: ['Наименование'], grouping: grouping('Моторные масла'), sections: undefined, matchers });
+    expect(choice).toEqual({ source: 'labels', note: 'the category from group rows, level 1 (a tie: the seller\'s labels win): the labels of group rows, level 1 place 3 of 3 rows (100 %) surely; the classifier, reading the names with group rows, level 1, 3 of 3 rows (100 %)' });
   });
 
   it('counts a pick outside the file\'s sections as unsure', () => {
