@@ -29,8 +29,6 @@ export interface FileProfile {
   categoryContext?: ReadonlyMap<string, CategoryRows>;
   /** Distinct group-row texts per level (1 = outermost), when the file has group rows. */
   groups?: ReadonlyMap<number, readonly string[]>;
-  /** Data rows under a group row, per level. */
-  groupedRows?: ReadonlyMap<number, number>;
   /** The first rows' product names with their grouping (`loadNameRows`); without them, the distinct names alone. */
   nameRows?: readonly NameRow[];
 }
