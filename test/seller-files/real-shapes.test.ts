@@ -172,14 +172,13 @@ describe('a catalogue export with several barcodes per cell and no category colu
     const fixture = await writeCatalogExportFixture(dir);
     const init = await run(['mapping', 'init', 'export.csv', '--out', 'export.yaml', ...service]);
     expect(init.code, init.stderr).toBe(0);
-    const draft = parseYaml(await readFile(join(dir, 'export.yaml'), 'utf8')) as { columns: Record<string, unknown>; categories: Record<string, unknown>; derive?: { name: string }[] };
+    const draft = parseYaml(await readFile(join(dir, 'export.yaml'), 'utf8')) as { columns: Record<string, unknown>; derive?: { name: string }[] };
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.price).toBe('Цена');
-    // No category column and no group rows: the draft reads the category from what the names start with.
-    expect(draft.columns.category).toBe('Категория из названия');
-    expect(draft.derive?.map((entry) => entry.name)).toContain('Категория из названия');
-    expect(Object.keys(draft.categories)).toEqual(expect.arrayContaining(['Дрель', 'Перфоратор']));
-    expect(init.stdout).toContain('category ← Категория из названия');
+    // No category column and no group rows: the draft reads the category from the names by the classifier (`lookup: category`).
+    expect(draft.columns.category).toBe('Категория');
+    expect(draft.derive?.find((entry) => entry.name === 'Категория')).toMatchObject({ from: 'Наименование', steps: [{ lookup: 'category' }] });
+    expect(init.stdout).toContain('category ← Категория (lookup category in Наименование; next: `mapping review`');
 
     const mapping = buildCatalogueMapping('first');
     await writeFile(join(dir, 'export.yaml'), stringify(mapping));
