@@ -35,6 +35,7 @@ import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { GROUP_STEMS } from './group-stems.js';
+import { isCyrillicWord } from './is-cyrillic-word.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { readChildrenBySize, findChildrenSize } from './children-sizes.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -133,6 +134,16 @@ interface TypeRanking {
    * the purpose twin (`describeTwin`) where the decision read it.
    */
   plain: Map<string, Classification | Map<string, Classification>>;
+  /** What the name's own readings and the seller's (label, group) made of each leaf they reached, by leaf id (`describeSellerGroupDoubt`). */
+  bySource: { name: Map<number, LeafScore>; seller: Map<number, LeafScore> };
+  /** The name's own readings (none for a name with no type: `Tefal Classic 24`). */
+  nameReadings: TypeReading[];
+  /** The stems of the seller's label and groups. */
+  contextStems: ReadonlySet<string>;
+  /** Whom the name and the seller's words say the goods are for (a children's size too). */
+  demographic: Demographic;
+  /** Whether the name carries a children's size (`findChildrenSize`). */
+  childrenSize: boolean;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -337,12 +348,16 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();
+  const bySource = { name: new Map<number, LeafScore>(), seller: new Map<number, LeafScore>() };
   for (const reading of readings) {
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
       const scored = scoreLeaf(index, leaf, reading, contextStems, { demographic, ages }, options.neutralStems);
       if (scored === undefined) continue;
+      const own = reading.source === 'name' ? bySource.name : bySource.seller;
+      const ownKnown = own.get(leaf.id);
+      if (ownKnown === undefined || scored.score > ownKnown.score) own.set(leaf.id, scored);
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
         if (known !== undefined) for (const source of known.sources) scored.sources.add(source);
@@ -358,14 +373,16 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map() };
+  const nameReadings = readings.filter((reading) => reading.source === 'name');
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, demographic, childrenSize: findChildrenSize(name) !== undefined };
 }
 
 /**
  * Chooses among a ranking's leaves for one name. `readTwin` finds the best leaf's twin for a purpose the name does not say; it is
  * called only where the decision reads it (`decidePlain` keys its memo by whether it was).
  */
-function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[], readTwin = (best: LeafScore): UnsaidPurposeTwin | undefined => findUnsaidTwin(index, best, type)): Classification {
+function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[], readTwin = (best: LeafScore): UnsaidPurposeTwin | undefined => findUnsaidTwin(index, best, type)): Classification {
+  const { ranked, readings, narrower: candidates } = ranking;
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
@@ -429,7 +446,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const sortedKinds = narrower.length > 0 || !saysMoreThanType(type) ? undefined
     : candidates.length === 0 && best.name.language === 'kaz' ? findKindsOfRussianName(index, best.leaf)
     : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
-  const earlierDoubt = describeEarlierDoubt(index, best, type);
+  const earlierDoubt = describeSellerGroupDoubt(index, best, ranking, type) ?? describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
@@ -464,6 +481,52 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map(toAlternative);
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * The seller's label or group is evidence of the kind of goods, never of more: it may name the leaf, or stand beside the name's
+ * own reading of it, but the pick is sure only where the name and the group together explain the leaf. Where the group named
+ * it, the name's own reading of that leaf is doubted as if the name alone had named it (whom the goods are for, a purpose, its
+ * words: `Угги черные на пуговице` under `Угги`, `Тройка с курткой` under `Куртки`); a name with no type (`Tefal Classic 24`
+ * under `Сковороды`) has nothing to doubt. And a word of the group the leaf does not explain is a qualifier, doubted as the
+ * name's own would be (`Брюки` under `Брюки школьные` against plain children's trousers).
+ */
+function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  // `Leggings (5)` under `Лосины` against `Женская одежда / Леггинсы`, `4-8 YAS … SAPKA` under `Кепки` against plain hats: the
+  // group says the kind, never whom the goods are for, which the leaf it names says and nobody else does or the name's size
+  // says otherwise.
+  if (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic)) return "the leaf says whom the goods are for, which neither the name nor the seller's group says";
+  if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name's size says the goods are children's, the leaf the seller's group names does not";
+  if (best.reading.source !== 'name' && ranking.nameReadings.length > 0) {
+    const byName = ranking.bySource.name.get(best.leaf.id);
+    const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, byName, type);
+    if (nameDoubt !== undefined) return `by the name alone: ${nameDoubt}`;
+    // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`) and a word the directory knows
+    // say other goods than the group's; a word of another script or one the directory cannot read beside a noun it does
+    // (`Jeggings`, `коробчатый`) is what the group is there to explain.
+    const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
+    const words = byName !== undefined ? readWordsUnexplained(byName, type).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : findFewestUnexplained(index, best.leaf, ranking.nameReadings).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
+    if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
+  }
+  const qualifier = findBranchQualifier(index, best.leaf, ranking.bySource.seller.get(best.leaf.id)?.unexplained ?? []);
+  return qualifier === undefined ? undefined : `the seller's group says "${qualifier.word}", which the leaf does not explain and ${qualifier.leaf.path} does`;
+}
+
+/**
+ * `школьные` of a group `Брюки школьные` against `Детская одежда / Брюки и джинсы`, beside `Детская одежда / Школьная форма`: an
+ * adjective the leaf does not explain that another leaf of its own branch does says which of the two the goods are. One no
+ * leaf of the branch explains (`нарядные` of `Платья нарядные`) sorts the seller's shelves, it narrows no leaf of the directory.
+ */
+function findBranchQualifier(index: ClassifierIndex, leaf: IndexedLeaf, words: readonly string[]): { word: string; leaf: IndexedLeaf } | undefined {
+  const adjectives = words.filter((word) => ADJECTIVE_FORM.test(word));
+  if (adjectives.length === 0) return undefined;
+  const branch = readParentPath(leaf.path);
+  for (const other of index.leaves) {
+    if (other === leaf || readParentPath(other.path) !== branch) continue;
+    const word = adjectives.find((adjective) => explainsByLeaf(other, stemForIndex(adjective), adjective));
+    if (word !== undefined) return { word, leaf: other };
+  }
+  return undefined;
 }
 
 /** The doubt read before those of the ranking: what the type, the leaf or the use the name says hold against the best leaf, if anything. */
@@ -1107,8 +1170,13 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
  * `neutral` holds the stems a mapping confirmed as never changing a kind (`classify.neutralWords`).
  */
 export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
+  return findFewestUnexplained(index, leaf, readType(index, 'label', type), neutral);
+}
+
+/** The words the leaf does not explain (`findUnexplained`) of the reading that leaves the fewest. */
+function findFewestUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, readings: readonly TypeReading[], neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
-  for (const reading of readType(index, 'label', type)) {
+  for (const reading of readings) {
     const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
