@@ -144,6 +144,8 @@ interface TypeRanking {
   demographic: Demographic;
   /** Whether the name carries a children's size (`findChildrenSize`). */
   childrenSize: boolean;
+  /** The stems a mapping confirmed as never changing a kind (`ClassifyOptions.neutralStems`). */
+  neutral: ReadonlySet<string> | undefined;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -374,7 +376,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
   const nameReadings = readings.filter((reading) => reading.source === 'name');
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, demographic, childrenSize: findChildrenSize(name) !== undefined };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
 }
 
 /**
@@ -464,7 +466,7 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : sortedKinds !== undefined ? describeKindsSortedElsewhere(sortedKinds)
     : undefined;
-  const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
+  const { doubt, held, heldBy } = askSellerQualifier(index, best, ranking, readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin));
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -499,7 +501,9 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
   if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name's size says the goods are children's, the leaf the seller's group names does not";
   if (best.reading.source !== 'name' && ranking.nameReadings.length > 0) {
     const byName = ranking.bySource.name.get(best.leaf.id);
-    const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, byName, type);
+    // What the leaf's name says beyond the name's type (`быстрого приготовления` of `Лапша б/п`) the group may say: only what
+    // the name says is read here.
+    const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, { ...byName, full: true, compoundOnly: false }, type);
     if (nameDoubt !== undefined) return `by the name alone: ${nameDoubt}`;
     // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`) and a word the directory knows
     // say other goods than the group's; a word of another script or one the directory cannot read beside a noun it does
@@ -508,8 +512,24 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
     const words = byName !== undefined ? readWordsUnexplained(byName, type).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : findFewestUnexplained(index, best.leaf, ranking.nameReadings).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
     if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
   }
-  const qualifier = findBranchQualifier(index, best.leaf, ranking.bySource.seller.get(best.leaf.id)?.unexplained ?? []);
-  return qualifier === undefined ? undefined : `the seller's group says "${qualifier.word}", which the leaf does not explain and ${qualifier.leaf.path} does`;
+  return undefined;
+}
+
+/**
+ * The words of the seller's label or group, read as a type that names the best leaf, which the leaf does not explain, where
+ * nothing else doubts it: a qualifier the group says is doubted as the name's own (`Платья нарядные`: `нарядные`, which the
+ * seller may confirm harmless once for the file, `heldBy`), and one another leaf of the leaf's own branch explains names that
+ * leaf, no word to confirm (`школьные` of `Брюки школьные` beside `Детская одежда / Школьная форма`).
+ */
+function askSellerQualifier(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, decided: { doubt: string | undefined; held: string[] | undefined; heldBy: string[] | undefined }): typeof decided {
+  const seller = ranking.bySource.seller.get(best.leaf.id);
+  if (decided.doubt !== undefined || seller === undefined) return decided;
+  // A synonym's reading of the group (`Спортивки` → `спортивные брюки`) leaves its own words: the reading that leaves the fewest.
+  const words = findFewestUnexplained(index, best.leaf, ranking.readings.filter((reading) => reading.source === seller.reading.source), ranking.neutral);
+  if (words.length === 0) return decided;
+  const qualifier = findBranchQualifier(index, best.leaf, words);
+  if (qualifier !== undefined) return { doubt: `the seller's group says "${qualifier.word}", which the leaf does not explain and ${qualifier.leaf.path} does`, held: undefined, heldBy: undefined };
+  return { doubt: `the leaf does not explain ${words.map((word) => `"${word}"`).join(', ')} of "${seller.reading.phrase}"`, held: words, heldBy: words };
 }
 
 /**
