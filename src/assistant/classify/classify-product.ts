@@ -345,6 +345,10 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   if (lastGroup !== undefined) readings.push(...readType(index, 'group', extractProductType(lastGroup)));
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
+  // The seller's groups above the one read as the goods' type (`Сад и огород` of `Сад и огород / Ножницы для травы`) say what
+  // its goods are for; the last one and the label are readings of their own, which no more explain a plain leaf for the
+  // purpose they repeat (`Москитная сетка на голову` under `Москитные сетки на голову`) than the name does.
+  const sectionStems = new Set(meaningfulGroups.slice(0, -1).flatMap((group) => tokenizeForMatch(group)).map(stemForIndex));
   // `Платье (110)`: a children's size says children where nothing else says people (`children-sizes.ts`).
   const demographic = readChildrenBySize(name, collectDemographic([...type.tokens, ...contextTokens]), readCandidateLeaves(index, readings));
   const ages = readAges([...type.tokens, ...contextTokens]);
@@ -355,7 +359,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(index, leaf, reading, contextStems, { demographic, ages }, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, { context: contextStems, sections: sectionStems }, { demographic, ages }, options.neutralStems);
       if (scored === undefined) continue;
       const own = reading.source === 'name' ? bySource.name : bySource.seller;
       const ownKnown = own.get(leaf.id);
@@ -1115,7 +1119,7 @@ function opensWord(cut: string, stem: string): boolean {
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, { context, sections }: SellerWords, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean; otherObject: boolean } | undefined;
@@ -1160,7 +1164,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
       // A purpose the leaf's own section names, and no other section only, may be a use of its goods (`Лезвия для бритвы`), or
       // another thing of the section (`Коляска для кукол`): the best guess, never sure, below a leaf of the same head named for it.
       purposeFactor =
-        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
+        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || sections.has(stem)) ? 0.95
         : isPurposeOfSection(index, leaf, reading.purpose) ? (isGoodsOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_GOODS_OF_SECTION : PLAIN_LEAF_FOR_SECTION_PURPOSE)
         : PLAIN_LEAF_FOR_PURPOSE;
     }
@@ -1310,6 +1314,12 @@ function namesQualifiedKind(leaf: IndexedLeaf, stem: string, word: string, kind:
 }
 
 /** Whom a product is for: its class of people and the ages it names. */
+/** The stems of the seller's label and groups (`context`), and of the groups above the one read as the type (`sections`). */
+interface SellerWords {
+  context: ReadonlySet<string>;
+  sections: ReadonlySet<string>;
+}
+
 interface SaidPeople {
   demographic: Demographic;
   ages: ReadonlySet<string>;
