@@ -509,11 +509,14 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
     // the name says is read here.
     const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, { ...byName, full: true, compoundOnly: false }, type);
     if (nameDoubt !== undefined) return `by the name alone: ${nameDoubt}`;
-    // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`) and a word the directory knows
-    // say other goods than the group's; a word of another script or one the directory cannot read beside a noun it does
-    // (`Jeggings`, `коробчатый`) is what the group is there to explain.
+    // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`, `Попона` under `Комбинезон`) and
+    // a word the directory knows say other goods than the group's; a word of another script or one the directory cannot read beside
+    // its noun (`Jeggings`, `коробчатый`) is what the group is there to explain. A purpose of the name is read where it left the
+    // name's own reading of the leaf weak (`на пуговице` of `Угги`), as it would the name alone.
     const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
-    const words = byName !== undefined ? readWordsUnexplained(byName, type).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : findFewestUnexplained(index, best.leaf, ranking.nameReadings).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
+    const words = byName !== undefined
+      ? [...byName.unexplained, ...(byName.score < CONFIDENT_SCORE ? readWordsUnexplained(byName, type).slice(byName.unexplained.length).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : [])]
+      : findFewestUnexplained(index, best.leaf, ranking.nameReadings).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
     if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
   }
   return undefined;
