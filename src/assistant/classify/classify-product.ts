@@ -539,6 +539,24 @@ function askSellerQualifier(index: ClassifierIndex, best: LeafScore, ranking: Ty
   return { doubt: `the leaf does not explain ${words.map((word) => `"${word}"`).join(', ')} of "${seller.reading.phrase}"`, held: words, heldBy: words };
 }
 
+const branchLeaves = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
+
+/** The leaves of one branch (their parent path), read once per index. */
+function readLeavesOfBranch(index: ClassifierIndex, branch: string): readonly IndexedLeaf[] {
+  let byBranch = branchLeaves.get(index);
+  if (byBranch === undefined) {
+    byBranch = new Map();
+    for (const leaf of index.leaves) {
+      const parent = readParentPath(leaf.path);
+      const leaves = byBranch.get(parent);
+      if (leaves === undefined) byBranch.set(parent, [leaf]);
+      else leaves.push(leaf);
+    }
+    branchLeaves.set(index, byBranch);
+  }
+  return byBranch.get(branch) ?? [];
+}
+
 /**
  * `школьные` of a group `Брюки школьные` against `Детская одежда / Брюки и джинсы`, beside `Детская одежда / Школьная форма`: an
  * adjective the leaf does not explain that another leaf of its own branch does says which of the two the goods are. One no
@@ -547,9 +565,8 @@ function askSellerQualifier(index: ClassifierIndex, best: LeafScore, ranking: Ty
 function findBranchQualifier(index: ClassifierIndex, leaf: IndexedLeaf, words: readonly string[]): { word: string; leaf: IndexedLeaf } | undefined {
   const adjectives = words.filter((word) => ADJECTIVE_FORM.test(word));
   if (adjectives.length === 0) return undefined;
-  const branch = readParentPath(leaf.path);
-  for (const other of index.leaves) {
-    if (other === leaf || readParentPath(other.path) !== branch) continue;
+  for (const other of readLeavesOfBranch(index, readParentPath(leaf.path))) {
+    if (other === leaf) continue;
     const word = adjectives.find((adjective) => explainsByLeaf(other, stemForIndex(adjective), adjective));
     if (word !== undefined) return { word, leaf: other };
   }
