@@ -56,6 +56,8 @@ export const CONFIDENT_GAP = 0.06;
 const MAX_ALTERNATIVES = 5;
 const SOURCE_WEIGHT = { name: 1, label: 0.95, group: 0.9 } as const;
 const SYNONYM_WEIGHT = 0.97;
+// What a leaf the name and the seller's label or group both point at gains over one only the name points at.
+const SOURCES_LIFT = 0.03;
 // A part of an `и` list the type holds only some of: a little below the leaf's whole name.
 const PART_FACTOR = 0.98;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
@@ -140,6 +142,8 @@ interface TypeRanking {
   nameReadings: TypeReading[];
   /** The stems of the seller's label and groups. */
   contextStems: ReadonlySet<string>;
+  /** The stems of the seller's groups above the one read as the type. */
+  sectionStems: ReadonlySet<string>;
   /** Whom the name and the seller's words say the goods are for (a children's size too). */
   demographic: Demographic;
   /** Whether the name carries a children's size (`findChildrenSize`). */
@@ -377,10 +381,10 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
   const ranked = [...scores.values()]
-    .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
+    .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? SOURCES_LIFT : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
   const nameReadings = readings.filter((reading) => reading.source === 'name');
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, sectionStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
 }
 
 /**
@@ -503,6 +507,12 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
   // says otherwise.
   if (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic)) return "the leaf says whom the goods are for, which neither the name nor the seller's group says";
   if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name's size says the goods are children's, the leaf the seller's group names does not";
+  // `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,
+  // is no surer for a group that repeats it (the two sources' lift, `rankLeaves`); only a group above the last says a purpose.
+  if (best.reading.source === 'name' && best.sources.size > 1 && best.score - SOURCES_LIFT < CONFIDENT_SCORE) {
+    const purpose = readWordsUnexplained(best, type).slice(best.unexplained.length).filter(({ stem }) => !ranking.sectionStems.has(stem));
+    if (purpose.length > 0) return `the name says ${purpose.map(({ word }) => `"${word}"`).join(', ')} of what the goods are for, which neither the leaf nor the seller's groups above its own explain`;
+  }
   if (best.reading.source !== 'name' && ranking.nameReadings.length > 0) {
     const byName = ranking.bySource.name.get(best.leaf.id);
     // What the leaf's name says beyond the name's type (`быстрого приготовления` of `Лапша б/п`) the group may say: only what

@@ -72,6 +72,12 @@ describe('a qualifier the group says is doubted as the name\'s own', () => {
 });
 
 describe('only the groups above the one read as the type vouch for a plain leaf\'s purpose', () => {
+  it('leaves a plain leaf weak for the name\'s purpose a question under a group that repeats it', () => {
+    expect(classify('Москитная сетка на голову черная')).toMatchObject({ confident: false });
+    expect(classify('Москитная сетка на голову черная', 'Москитная сетка на голову')).toMatchObject({ confident: false, doubt: expect.stringContaining('"голову"') as unknown });
+  });
+
+
   it('keeps a purpose the group repeats from raising a plain leaf of another section', () => {
     expect(classify('Кондиционер для волос Pantene для сухих волос 200 мл', 'Бальзам для волос')).toMatchObject({ path: 'Красота и здоровье / Уход за волосами / Бальзамы и кондиционеры', confident: true });
   });
