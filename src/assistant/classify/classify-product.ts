@@ -506,7 +506,7 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
   // group says the kind, never whom the goods are for, which the leaf it names says and nobody else does or the name's size
   // says otherwise.
   if (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic)) return "the leaf says whom the goods are for, which neither the name nor the seller's group says";
-  if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name's size says the goods are children's, the leaf the seller's group names does not";
+  if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name is for children, the leaf does not say so (the name's size; the seller's group named the leaf)";
   // `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,
   // is no surer for a group that repeats it (the two sources' lift, `rankLeaves`); only a group above the last says a purpose.
   if (best.reading.source === 'name' && best.sources.size > 1 && best.score - SOURCES_LIFT < CONFIDENT_SCORE) {
@@ -545,7 +545,8 @@ function askSellerQualifier(index: ClassifierIndex, best: LeafScore, ranking: Ty
   const words = findFewestUnexplained(index, best.leaf, ranking.readings.filter((reading) => reading.source === seller.reading.source), ranking.neutral);
   if (words.length === 0) return decided;
   const qualifier = findBranchQualifier(index, best.leaf, words);
-  if (qualifier !== undefined) return { doubt: `the seller's group says "${qualifier.word}", which the leaf does not explain and ${qualifier.leaf.path} does`, held: undefined, heldBy: undefined };
+  // Read by the review as a word another leaf says (`find-proposal-doubt.ts`): never a line of a group's `yes`.
+  if (qualifier !== undefined) return { doubt: `the leaf does not explain "${qualifier.word}", which a leaf of the same goods says (${qualifier.leaf.path}; the seller's group "${seller.reading.phrase}")`, held: undefined, heldBy: undefined };
   return { doubt: `the leaf does not explain ${words.map((word) => `"${word}"`).join(', ')} of "${seller.reading.phrase}"`, held: words, heldBy: words };
 }
 

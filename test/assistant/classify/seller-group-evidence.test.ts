@@ -18,7 +18,7 @@ describe('the seller\'s group is evidence of the kind, never of whom the goods a
   });
 
   it('reads a children\'s size of the name against the plain leaf the group names', () => {
-    expect(classify('SAPKA COCUK 4-8 YAS', 'Кепки')).toMatchObject({ confident: false, doubt: expect.stringContaining('children') as unknown });
+    expect(classify('SAPKA COCUK 4-8 YAS', 'Кепки')).toMatchObject({ confident: false, doubt: expect.stringContaining('for children') as unknown });
   });
 
   it('takes the people the group says', () => {
