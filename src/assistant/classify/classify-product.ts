@@ -526,7 +526,7 @@ function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranki
     const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
     const words = byName !== undefined
       ? [...byName.unexplained, ...(byName.score < CONFIDENT_SCORE ? readWordsUnexplained(byName, type).slice(byName.unexplained.length).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : [])]
-      : findFewestUnexplained(index, best.leaf, ranking.nameReadings).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
+      : findFewestUnexplained(index, best.leaf, ranking.nameReadings, ranking.neutral).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
     if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
   }
   return undefined;
@@ -1344,13 +1344,13 @@ function namesQualifiedKind(leaf: IndexedLeaf, stem: string, word: string, kind:
   return heads.some((head) => kind.has(head)) && explainsByWords(new Set(leaf.names.flatMap((name) => [...name.head, ...name.purpose])), heads, stem, word);
 }
 
-/** Whom a product is for: its class of people and the ages it names. */
 /** The stems of the seller's label and groups (`context`), and of the groups above the one read as the type (`sections`). */
 interface SellerWords {
   context: ReadonlySet<string>;
   sections: ReadonlySet<string>;
 }
 
+/** Whom a product is for: its class of people and the ages it names. */
 interface SaidPeople {
   demographic: Demographic;
   ages: ReadonlySet<string>;
