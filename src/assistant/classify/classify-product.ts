@@ -35,6 +35,7 @@ import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { GROUP_STEMS } from './group-stems.js';
+import { isCyrillicWord } from './is-cyrillic-word.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { readChildrenBySize, findChildrenSize } from './children-sizes.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -55,6 +56,8 @@ export const CONFIDENT_GAP = 0.06;
 const MAX_ALTERNATIVES = 5;
 const SOURCE_WEIGHT = { name: 1, label: 0.95, group: 0.9 } as const;
 const SYNONYM_WEIGHT = 0.97;
+// What a leaf the name and the seller's label or group both point at gains over one only the name points at.
+const SOURCES_LIFT = 0.03;
 // A part of an `и` list the type holds only some of: a little below the leaf's whole name.
 const PART_FACTOR = 0.98;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
@@ -133,6 +136,20 @@ interface TypeRanking {
    * the purpose twin (`describeTwin`) where the decision read it.
    */
   plain: Map<string, Classification | Map<string, Classification>>;
+  /** What the name's own readings and the seller's (label, group) made of each leaf they reached, by leaf id (`describeSellerGroupDoubt`). */
+  bySource: { name: Map<number, LeafScore>; seller: Map<number, LeafScore> };
+  /** The name's own readings (none for a name with no type: `Tefal Classic 24`). */
+  nameReadings: TypeReading[];
+  /** The stems of the seller's label and groups. */
+  contextStems: ReadonlySet<string>;
+  /** The stems of the seller's groups above the one read as the type. */
+  sectionStems: ReadonlySet<string>;
+  /** Whom the name and the seller's words say the goods are for (a children's size too). */
+  demographic: Demographic;
+  /** Whether the name carries a children's size (`findChildrenSize`). */
+  childrenSize: boolean;
+  /** The stems a mapping confirmed as never changing a kind (`ClassifyOptions.neutralStems`). */
+  neutral: ReadonlySet<string> | undefined;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -332,17 +349,25 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   if (lastGroup !== undefined) readings.push(...readType(index, 'group', extractProductType(lastGroup)));
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
+  // The seller's groups above the one read as the goods' type (`Сад и огород` of `Сад и огород / Ножницы для травы`) say what
+  // its goods are for; the last one and the label are readings of their own, which no more explain a plain leaf for the
+  // purpose they repeat (`Москитная сетка на голову` under `Москитные сетки на голову`) than the name does.
+  const sectionStems = new Set(meaningfulGroups.slice(0, -1).flatMap((group) => tokenizeForMatch(group)).map(stemForIndex));
   // `Платье (110)`: a children's size says children where nothing else says people (`children-sizes.ts`).
   const demographic = readChildrenBySize(name, collectDemographic([...type.tokens, ...contextTokens]), readCandidateLeaves(index, readings));
   const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();
+  const bySource = { name: new Map<number, LeafScore>(), seller: new Map<number, LeafScore>() };
   for (const reading of readings) {
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(index, leaf, reading, contextStems, { demographic, ages }, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, { context: contextStems, sections: sectionStems }, { demographic, ages }, options.neutralStems);
       if (scored === undefined) continue;
+      const own = reading.source === 'name' ? bySource.name : bySource.seller;
+      const ownKnown = own.get(leaf.id);
+      if (ownKnown === undefined || scored.score > ownKnown.score) own.set(leaf.id, scored);
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
         if (known !== undefined) for (const source of known.sources) scored.sources.add(source);
@@ -356,16 +381,18 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
   const ranked = [...scores.values()]
-    .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
+    .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? SOURCES_LIFT : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map() };
+  const nameReadings = readings.filter((reading) => reading.source === 'name');
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, sectionStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
 }
 
 /**
  * Chooses among a ranking's leaves for one name. `readTwin` finds the best leaf's twin for a purpose the name does not say; it is
  * called only where the decision reads it (`decidePlain` keys its memo by whether it was).
  */
-function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[], readTwin = (best: LeafScore): UnsaidPurposeTwin | undefined => findUnsaidTwin(index, best, type)): Classification {
+function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[], readTwin = (best: LeafScore): UnsaidPurposeTwin | undefined => findUnsaidTwin(index, best, type)): Classification {
+  const { ranked, readings, narrower: candidates } = ranking;
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
@@ -429,7 +456,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const sortedKinds = narrower.length > 0 || !saysMoreThanType(type) ? undefined
     : candidates.length === 0 && best.name.language === 'kaz' ? findKindsOfRussianName(index, best.leaf)
     : findKindsSortedElsewhere(best.leaf.path, best.name.purpose, candidates.map(({ item, extra, name }) => ({ leafId: item.leaf.id, path: item.leaf.path, extra, purpose: name.purpose })));
-  const earlierDoubt = describeEarlierDoubt(index, best, type);
+  const earlierDoubt = describeSellerGroupDoubt(index, best, ranking, type) ?? describeEarlierDoubt(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? WEAK_MATCH
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
@@ -447,7 +474,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : sortedKinds !== undefined ? describeKindsSortedElsewhere(sortedKinds)
     : undefined;
-  const { doubt, held, heldBy } = readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin);
+  const { doubt, held, heldBy } = askSellerQualifier(index, best, ranking, readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin));
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -464,6 +491,97 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map(toAlternative);
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * The seller's label or group is evidence of the kind of goods, never of more: it may name the leaf, or stand beside the name's
+ * own reading of it, but the pick is sure only where the name and the group together explain the leaf. Where the group named
+ * it, the name's own reading of that leaf is doubted as if the name alone had named it (whom the goods are for, a purpose, its
+ * words: `Угги черные на пуговице` under `Угги`, `Тройка с курткой` under `Куртки`); a name with no type (`Tefal Classic 24`
+ * under `Сковороды`) has nothing to doubt. And a word of the group the leaf does not explain is a qualifier, doubted as the
+ * name's own would be (`Брюки` under `Брюки школьные` against plain children's trousers).
+ */
+function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  // `Leggings (5)` under `Лосины` against `Женская одежда / Леггинсы`, `4-8 YAS … SAPKA` under `Кепки` against plain hats: the
+  // group says the kind, never whom the goods are for, which the leaf it names says and nobody else does or the name's size
+  // says otherwise.
+  if (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic)) return "the leaf says whom the goods are for, which neither the name nor the seller's group says";
+  if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name is for children, the leaf does not say so (the name's size; the seller's group named the leaf)";
+  // `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,
+  // is no surer for a group that repeats it (the two sources' lift, `rankLeaves`); only a group above the last says a purpose.
+  if (best.reading.source === 'name' && best.sources.size > 1 && best.score - SOURCES_LIFT < CONFIDENT_SCORE) {
+    const purpose = readWordsUnexplained(best, type).slice(best.unexplained.length).filter(({ stem }) => !ranking.sectionStems.has(stem));
+    if (purpose.length > 0) return `the name says ${purpose.map(({ word }) => `"${word}"`).join(', ')} of what the goods are for, which neither the leaf nor the seller's groups above its own explain`;
+  }
+  if (best.reading.source !== 'name' && ranking.nameReadings.length > 0) {
+    const byName = ranking.bySource.name.get(best.leaf.id);
+    // What the leaf's name says beyond the name's type (`быстрого приготовления` of `Лапша б/п`) the group may say: only what
+    // the name says is read here.
+    const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, { ...byName, full: true, compoundOnly: false }, type);
+    if (nameDoubt !== undefined) return `by the name alone: ${nameDoubt}`;
+    // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`, `Попона` under `Комбинезон`) and
+    // a word the directory knows say other goods than the group's; a word of another script or one the directory cannot read beside
+    // its noun (`Jeggings`, `коробчатый`) is what the group is there to explain. A purpose of the name is read where it left the
+    // name's own reading of the leaf weak (`на пуговице` of `Угги`), as it would the name alone.
+    const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
+    const words = byName !== undefined
+      ? [...byName.unexplained, ...(byName.score < CONFIDENT_SCORE ? readWordsUnexplained(byName, type).slice(byName.unexplained.length).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : [])]
+      : findFewestUnexplained(index, best.leaf, ranking.nameReadings, ranking.neutral).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
+    if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
+  }
+  return undefined;
+}
+
+/**
+ * The words of the seller's label or group, read as a type that names the best leaf, which the leaf does not explain, where
+ * nothing else doubts it: a qualifier the group says is doubted as the name's own (`Платья нарядные`: `нарядные`, which the
+ * seller may confirm harmless once for the file, `heldBy`), and one another leaf of the leaf's own branch explains names that
+ * leaf, no word to confirm (`школьные` of `Брюки школьные` beside `Детская одежда / Школьная форма`).
+ */
+function askSellerQualifier(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, decided: { doubt: string | undefined; held: string[] | undefined; heldBy: string[] | undefined }): typeof decided {
+  const seller = ranking.bySource.seller.get(best.leaf.id);
+  if (decided.doubt !== undefined || seller === undefined) return decided;
+  // A synonym's reading of the group (`Спортивки` → `спортивные брюки`) leaves its own words: the reading that leaves the fewest.
+  const words = findFewestUnexplained(index, best.leaf, ranking.readings.filter((reading) => reading.source === seller.reading.source), ranking.neutral);
+  if (words.length === 0) return decided;
+  const qualifier = findBranchQualifier(index, best.leaf, words);
+  // Read by the review as a word another leaf says (`find-proposal-doubt.ts`): never a line of a group's `yes`.
+  if (qualifier !== undefined) return { doubt: `the leaf does not explain "${qualifier.word}", which a leaf of the same goods says (${qualifier.leaf.path}; the seller's group "${seller.reading.phrase}")`, held: undefined, heldBy: undefined };
+  return { doubt: `the leaf does not explain ${words.map((word) => `"${word}"`).join(', ')} of "${seller.reading.phrase}"`, held: words, heldBy: words };
+}
+
+const branchLeaves = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
+
+/** The leaves of one branch (their parent path), read once per index. */
+function readLeavesOfBranch(index: ClassifierIndex, branch: string): readonly IndexedLeaf[] {
+  let byBranch = branchLeaves.get(index);
+  if (byBranch === undefined) {
+    byBranch = new Map();
+    for (const leaf of index.leaves) {
+      const parent = readParentPath(leaf.path);
+      const leaves = byBranch.get(parent);
+      if (leaves === undefined) byBranch.set(parent, [leaf]);
+      else leaves.push(leaf);
+    }
+    branchLeaves.set(index, byBranch);
+  }
+  return byBranch.get(branch) ?? [];
+}
+
+/**
+ * `школьные` of a group `Брюки школьные` against `Детская одежда / Брюки и джинсы`, beside `Детская одежда / Школьная форма`: an
+ * adjective the leaf does not explain that another leaf of its own branch does says which of the two the goods are. One no
+ * leaf of the branch explains (`нарядные` of `Платья нарядные`) sorts the seller's shelves, it narrows no leaf of the directory.
+ */
+function findBranchQualifier(index: ClassifierIndex, leaf: IndexedLeaf, words: readonly string[]): { word: string; leaf: IndexedLeaf } | undefined {
+  const adjectives = words.filter((word) => ADJECTIVE_FORM.test(word));
+  if (adjectives.length === 0) return undefined;
+  for (const other of readLeavesOfBranch(index, readParentPath(leaf.path))) {
+    if (other === leaf) continue;
+    const word = adjectives.find((adjective) => explainsByLeaf(other, stemForIndex(adjective), adjective));
+    if (word !== undefined) return { word, leaf: other };
+  }
+  return undefined;
 }
 
 /** The doubt read before those of the ranking: what the type, the leaf or the use the name says hold against the best leaf, if anything. */
@@ -1032,7 +1150,7 @@ function opensWord(cut: string, stem: string): boolean {
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, { context, sections }: SellerWords, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean; otherObject: boolean } | undefined;
@@ -1077,7 +1195,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
       // A purpose the leaf's own section names, and no other section only, may be a use of its goods (`Лезвия для бритвы`), or
       // another thing of the section (`Коляска для кукол`): the best guess, never sure, below a leaf of the same head named for it.
       purposeFactor =
-        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
+        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || sections.has(stem)) ? 0.95
         : isPurposeOfSection(index, leaf, reading.purpose) ? (isGoodsOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_GOODS_OF_SECTION : PLAIN_LEAF_FOR_SECTION_PURPOSE)
         : PLAIN_LEAF_FOR_PURPOSE;
     }
@@ -1107,8 +1225,13 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
  * `neutral` holds the stems a mapping confirmed as never changing a kind (`classify.neutralWords`).
  */
 export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
+  return findFewestUnexplained(index, leaf, readType(index, 'label', type), neutral);
+}
+
+/** The words the leaf does not explain (`findUnexplained`) of the reading that leaves the fewest. */
+function findFewestUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, readings: readonly TypeReading[], neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
-  for (const reading of readType(index, 'label', type)) {
+  for (const reading of readings) {
     const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
@@ -1219,6 +1342,12 @@ function readQualifierLeaf(index: ClassifierIndex, best: IndexedLeaf, reading: T
 function namesQualifiedKind(leaf: IndexedLeaf, stem: string, word: string, kind: ReadonlySet<string>): boolean {
   const heads = listHeadStems(leaf);
   return heads.some((head) => kind.has(head)) && explainsByWords(new Set(leaf.names.flatMap((name) => [...name.head, ...name.purpose])), heads, stem, word);
+}
+
+/** The stems of the seller's label and groups (`context`), and of the groups above the one read as the type (`sections`). */
+interface SellerWords {
+  context: ReadonlySet<string>;
+  sections: ReadonlySet<string>;
 }
 
 /** Whom a product is for: its class of people and the ages it names. */

@@ -1,0 +1,84 @@
+/**
+ * The seller's group (a category column, 1C group rows) read beside the name: evidence of the kind of goods, never of more. A
+ * pick is sure only where the name and the group together explain the leaf: whom the goods are for, the name's own words and
+ * purpose, and a qualifier the group says (`describeSellerGroupDoubt`, `askSellerQualifier` in `classify-product.ts`).
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { indexes } from './find-sure-names.js';
+
+const index = indexes.marketplace;
+const classify = (name: string, groupPath?: string, neutral?: readonly string[]) =>
+  classifyProduct(index, { name, ...(groupPath === undefined ? {} : { groupPath }) }, neutral === undefined ? undefined : { neutralStems: new Set(neutral.map(stemForIndex)) });
+
+describe('the seller\'s group is evidence of the kind, never of whom the goods are for', () => {
+  it('leaves a leaf that says people nobody says a question', () => {
+    expect(classify('Lace Leggings (5)', 'Лосины')).toMatchObject({ path: expect.stringContaining('Леггинсы') as unknown, confident: false, doubt: expect.stringContaining('whom the goods are for') as unknown });
+  });
+
+  it('reads a children\'s size of the name against the plain leaf the group names', () => {
+    expect(classify('SAPKA COCUK 4-8 YAS', 'Кепки')).toMatchObject({ confident: false, doubt: expect.stringContaining('for children') as unknown });
+  });
+
+  it('takes the people the group says', () => {
+    expect(classify('Skinny Jeans (5)', 'Джинсы, девочки 5')).toMatchObject({ path: 'Одежда / Детская одежда / Брюки и джинсы', confident: true });
+  });
+});
+
+describe('the name\'s own words are read against the leaf the group names', () => {
+  it('doubts a purpose of the name the leaf does not explain', () => {
+    expect(classify('Угги серые на пуговице', 'Обувь женская / Угги')).toMatchObject({ path: 'Обувь / Женская обувь / Угги', confident: false, doubt: expect.stringContaining('"пуговице"') as unknown });
+  });
+
+  it('doubts a noun of the name that is other goods than the group\'s', () => {
+    expect(classify('Тройка с курткой для мальчика', 'Куртки')).toMatchObject({ confident: false, doubt: expect.stringContaining('"тройка"') as unknown });
+  });
+
+  it('places a name with no type by its group (trap)', () => {
+    expect(classify('Tefal Classic 24', 'Сковороды')).toMatchObject({ path: 'Дом и сад / Посуда и кухня / Сковороды', confident: true });
+  });
+
+  it('lets the group say the purpose the name leaves unsaid (trap: an industrial supplier\'s groups)', () => {
+    expect(classify('Сверло 3,2 мм', 'Инструменты / Сверла по металлу')).toMatchObject({ path: expect.stringContaining('Свёрла по металлу') as unknown, confident: true });
+    expect(classify('Бур SDS+ 6x110', 'Ручные инструменты / Режущий инструмент / Буры')).toMatchObject({ path: expect.stringContaining('Буры для перфоратора') as unknown, confident: true });
+  });
+
+  it('lets the group say the rest of the leaf\'s name the name cuts short (trap)', () => {
+    expect(classify('Лапша б/п Роллтон 90 г', 'Лапша быстрого приготовления')).toMatchObject({ path: expect.stringContaining('Лапша быстрого приготовления') as unknown, confident: true });
+  });
+
+  it('changes nothing of a name read alone', () => {
+    expect(classify('Угги серые на пуговице')).toMatchObject({ confident: false });
+    expect(classify('Брюки черные (6-10)')).toMatchObject({ path: 'Одежда / Детская одежда / Брюки и джинсы', confident: true });
+  });
+});
+
+describe('a qualifier the group says is doubted as the name\'s own', () => {
+  it('names the leaf of the branch the qualifier says', () => {
+    const result = classify('Брюки черные (6-10)', 'Брюки школьные');
+    expect(result).toMatchObject({ confident: false, doubt: expect.stringContaining('Школьная форма') as unknown });
+    expect(result.heldBy).toBeUndefined();
+  });
+
+  it('asks a qualifier no leaf of the branch says as a word the seller may confirm harmless', () => {
+    expect(classify('Платье с бантом (110)', 'Платья нарядные')).toMatchObject({ confident: false, heldBy: ['нарядные'] });
+    expect(classify('Платье с бантом (110)', 'Платья нарядные', ['нарядные'])).toMatchObject({ path: 'Одежда / Детская одежда / Платья для девочек', confident: true });
+  });
+
+  it('takes a group that only repeats the name\'s kind (trap)', () => {
+    expect(classify('Брюки черные (6-10)', 'Брюки')).toMatchObject({ path: 'Одежда / Детская одежда / Брюки и джинсы', confident: true });
+  });
+});
+
+describe('only the groups above the one read as the type vouch for a plain leaf\'s purpose', () => {
+  it('leaves a plain leaf weak for the name\'s purpose a question under a group that repeats it', () => {
+    expect(classify('Москитная сетка на голову черная')).toMatchObject({ confident: false });
+    expect(classify('Москитная сетка на голову черная', 'Москитная сетка на голову')).toMatchObject({ confident: false, doubt: expect.stringContaining('"голову"') as unknown });
+  });
+
+
+  it('keeps a purpose the group repeats from raising a plain leaf of another section', () => {
+    expect(classify('Кондиционер для волос Pantene для сухих волос 200 мл', 'Бальзам для волос')).toMatchObject({ path: 'Красота и здоровье / Уход за волосами / Бальзамы и кондиционеры', confident: true });
+  });
+});
