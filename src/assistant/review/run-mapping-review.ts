@@ -272,7 +272,7 @@ export function readAnsweredTypes(mapping: Mapping, index: DirectoryIndex): Map<
 }
 
 /** The `categories:` entries that name one leaf, key → leaf id: answered types, and the answers of a group's text (`find-group-answer.ts`). */
-function readAnswerLeaves(mapping: Mapping, index: DirectoryIndex): [string, number][] {
+export function readAnswerLeaves(mapping: Mapping, index: DirectoryIndex): [string, number][] {
   const pairs: [string, number][] = [];
   for (const [key, target] of Object.entries(mapping.categories)) {
     const leafId = resolveLeaf(String(target), index);
