@@ -50,17 +50,18 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, s
     problems,
     ...(groups !== undefined && groups.missing.length > 0 ? { missingColumns: groups.missing } : {}),
     apply(text, report, cells) {
+      const groupPath = cells === undefined || positions.length === 0 ? [] : readGroupPath(cells, positions);
+      const groupText = groupPath.length === 0 ? undefined : joinGroupPath(groupPath);
       const answered = findAnsweredType(keys, text, knownBrands);
       // The answer reached the name even where a confident pick of the whole name wins over it below, or a twin leaf's word
       // the name says keeps it from the name: the entry is in use, never reported unused.
       if (answered !== undefined) usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
       if (answered !== undefined && !saysTwinOfAnswer(classifier, answerLeaves.get(answered.answer) ?? [], text, answered.type)) {
         const leaves = answerLeaves.get(answered.answer) ?? [];
-        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options);
+        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options, groupText);
         return pick?.path ?? answered.answer;
       }
-      const groupPath = cells === undefined || positions.length === 0 ? [] : readGroupPath(cells, positions);
-      const result = classifyProduct(classifier, groupPath.length === 0 ? { name: text } : { name: text, groupPath: joinGroupPath(groupPath) }, options);
+      const result = classifyProduct(classifier, groupText === undefined ? { name: text } : { name: text, groupPath: groupText }, options);
       if (result.confident && result.path !== undefined) return result.path;
       const byGroup = findGroupAnswer(groupAnswers, groupPath);
       if (byGroup !== undefined) {

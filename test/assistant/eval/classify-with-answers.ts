@@ -28,7 +28,7 @@ export interface RowGroups {
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions, groups?: RowGroups): Classification {
   const found = findAnsweredType(answered, name, readKnownBrands(index, options));
   if (found === undefined || saysTwinOfAnswer(index, found.answer, name, found.type)) return classifyWithGroups(index, name, options, groups);
-  const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
+  const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options, groups?.groupPath);
   if (pick !== undefined) return pick;
   return answerAs(index, found.answer, found.type, 'name');
 }
