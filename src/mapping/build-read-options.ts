@@ -43,7 +43,10 @@ function listSheetHeaders(mapping: Mapping): string[] {
     const from = typeof derived.from === 'string' ? derived.from : 'header' in derived.from ? derived.from.header : undefined;
     if (from !== undefined && isSheetHeader(from) && !headers.includes(from)) headers.push(from);
   }
-  for (const group of listStepGroups(mapping)) if (isSheetHeader(group) && !headers.includes(group)) headers.push(group);
+  for (const group of listStepGroups(mapping)) {
+    const header = typeof group === 'string' ? group : 'header' in group ? group.header : undefined;
+    if (header !== undefined && isSheetHeader(header) && !headers.includes(header)) headers.push(header);
+  }
   return headers;
 }
 

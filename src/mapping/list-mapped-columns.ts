@@ -46,8 +46,8 @@ export function getPhotoSeparator(mapping: Mapping): string | undefined {
 }
 
 /** A column reference as the seller wrote it: the header, or the letter. */
-/** The columns the mapping's `lookup: category` steps read as the row's groups (`groups:`): sheet headers and `_group…` columns. */
-export function listStepGroups(mapping: Mapping): string[] {
+/** The columns the mapping's `lookup: category` steps read as the row's groups (`groups:`): sheet columns and `_group…` columns. */
+export function listStepGroups(mapping: Mapping): ColumnRef[] {
   return mapping.derive.flatMap((derived) => derived.steps.flatMap((step) => ('groups' in step ? (step.groups ?? []) : [])));
 }
 

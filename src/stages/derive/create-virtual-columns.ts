@@ -8,12 +8,12 @@
 import { createIssue, type Issue, type IssueData, type Severity } from '../../core/issue.js';
 import { describeColumnRef } from '../../mapping/list-mapped-columns.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
-import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
-import { normalizeHeader } from '../../mapping/normalize-name.js';
+import type { Mapping } from '../../mapping/mapping-schema.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
 import { appendGroupColumns, planGroupColumns, toTextCell, type GroupColumnPlan } from './plan-group-columns.js';
+import { findColumnPosition } from './read-group-path.js';
 import { compileStep, type CategoryLookupCompiler, type CompiledStep, type StepReporter } from './transform-rules.js';
 
 /** The header extended with the virtual columns, and how to fill a row's virtual cells. */
@@ -47,7 +47,8 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
   // What a step reads beside its text (`lookup: category`'s `groups:`): the sheet's and the group-row columns, never a derived one.
   const stepHeader = [...header];
   for (const derived of mapping.derive) {
-    const position = findPosition(header, derived.from);
+    const found = findColumnPosition(header, derived.from);
+    const position = found < 0 ? undefined : found;
     const path = `derive.${derived.name}`;
     if (position === undefined) {
       setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: describeColumnRef(derived.from) }, path));
@@ -110,16 +111,6 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
 }
 
 
-function findPosition(header: readonly SourceColumn[], ref: ColumnRef): number | undefined {
-  if (typeof ref === 'object' && 'letter' in ref) {
-    const letter = ref.letter.toUpperCase();
-    const position = header.findIndex((column) => column.index >= 0 && column.letter === letter);
-    return position < 0 ? undefined : position;
-  }
-  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
-  const position = header.findIndex((column) => normalizeHeader(column.name) === key);
-  return position < 0 ? undefined : position;
-}
 
 function buildSetupIssue(info: SourceInfo, data: IssueData, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
   return createIssue({ stage: 'map', code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, path });

@@ -8,10 +8,9 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
 import { describeColumnRef, listMappedHeaders, listStepGroups } from '../../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
-import { normalizeHeader } from '../../mapping/normalize-name.js';
 import type { SourceCell, SourceColumn, SourceRow } from '../../sources/types.js';
 import { compileStep, type CategoryLookupCompiler } from './transform-rules.js';
-import { readGroupPath, resolveGroupColumns } from './read-group-path.js';
+import { findColumnPosition, readGroupPath, resolveGroupColumns } from './read-group-path.js';
 
 /** One group-row column: its name and how a row's value is found. */
 export interface GroupColumnPlan {
@@ -60,7 +59,7 @@ export interface GroupPathReader {
 }
 
 /** Plans the group-row columns of the mapping and resolves `names` (a step's `groups:`) against them and the sheet's header, once per file. */
-export function createGroupPathReader(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, names: readonly string[], compileCategoryLookup?: CategoryLookupCompiler): GroupPathReader {
+export function createGroupPathReader(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, names: readonly ColumnRef[], compileCategoryLookup?: CategoryLookupCompiler): GroupPathReader {
   const plans = planGroupColumns(mapping, header, index, compileCategoryLookup);
   const { positions, missing } = resolveGroupColumns(names, appendGroupColumns(header, plans));
   const base = header.length;
@@ -82,7 +81,7 @@ export function hasNameGroupColumn(mapping: Mapping): boolean {
 
 /** The highest `_groupN` level named plainly, and the other group-row columns by lower-case name. */
 function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<string, { level: number | undefined; withName: boolean }> } {
-  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeColumnRef(derived.from)), ...listStepGroups(mapping)].map((name) => name.trim());
+  const names = [...listMappedHeaders(mapping), ...[...mapping.derive.map((derived) => derived.from), ...listStepGroups(mapping)].map(describeColumnRef)].map((name) => name.trim());
   let levels = 0;
   const others = new Map<string, { level: number | undefined; withName: boolean }>();
   for (const name of names) {
@@ -99,7 +98,7 @@ function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<s
 /** The category found in the row's Russian name cell (`lookup: category`), for a row under no group. */
 function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, compileCategoryLookup: CategoryLookupCompiler | undefined): (cells: readonly (SourceCell | undefined)[]) => string | undefined {
   const ref = mapping.columns.name?.rus;
-  const position = ref === undefined ? -1 : findSheetPosition(header, ref);
+  const position = ref === undefined ? -1 : findColumnPosition(header, ref);
   if (position < 0) return () => undefined;
   const lookup = compileStep({ lookup: 'category' }, { mapping, index, compileCategoryLookup });
   return (cells) => {
@@ -108,8 +107,3 @@ function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], ind
   };
 }
 
-function findSheetPosition(header: readonly SourceColumn[], ref: ColumnRef): number {
-  if (typeof ref === 'object' && 'letter' in ref) return header.findIndex((column) => column.letter === ref.letter.toUpperCase());
-  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
-  return header.findIndex((column) => normalizeHeader(column.name) === key);
-}

@@ -6,29 +6,37 @@
  * row's groups with these two functions, so the review proposes what the import places.
  */
 import { normalizeHeader } from '../../mapping/normalize-name.js';
-import type { Mapping } from '../../mapping/mapping-schema.js';
+import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
+import { describeColumnRef } from '../../mapping/list-mapped-columns.js';
 import type { SourceCell, SourceColumn } from '../../sources/types.js';
 
-/** The positions of a step's group columns in a header, top level first, and the names the header lacks. */
+/** The positions of a step's group columns in a header, top level first, and the columns the header lacks. */
 export interface GroupColumns {
-  /** The names as the step writes them. */
-  names: readonly string[];
   positions: readonly number[];
-  /** Names no column of the header has: a setup error of the step. */
+  /** The columns no column of the header is (a header's text, or a letter), as the mapping writes them: a setup error of the step. */
   missing: readonly string[];
 }
 
-/** Resolves the step's `groups:` (headers, `_group…`) against `header`, once per file. */
-export function resolveGroupColumns(names: readonly string[], header: readonly SourceColumn[]): GroupColumns {
+/** Resolves the step's `groups:` (a header, `{letter: C}` of the sheet, `_group…`) against `header`, once per file. */
+export function resolveGroupColumns(refs: readonly ColumnRef[], header: readonly SourceColumn[]): GroupColumns {
   const positions: number[] = [];
   const missing: string[] = [];
-  for (const name of names) {
-    const key = normalizeHeader(name);
-    const position = header.findIndex((column) => normalizeHeader(column.name) === key);
-    if (position < 0) missing.push(name);
+  for (const ref of refs) {
+    const position = findColumnPosition(header, ref);
+    if (position < 0) missing.push(describeColumnRef(ref));
     else positions.push(position);
   }
-  return { names, positions, missing };
+  return { positions, missing };
+}
+
+/** The position of a column in a header: a sheet column by its letter (never a virtual column's), any column by its header; -1 when none. */
+export function findColumnPosition(header: readonly SourceColumn[], ref: ColumnRef): number {
+  if (typeof ref === 'object' && 'letter' in ref) {
+    const letter = ref.letter.toUpperCase();
+    return header.findIndex((column) => column.index >= 0 && column.letter === letter);
+  }
+  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
+  return header.findIndex((column) => normalizeHeader(column.name) === key);
 }
 
 /** The row's non-empty group texts at `positions`, top level first (`[]` when every cell is empty). */
@@ -49,7 +57,7 @@ export function joinGroupPath(path: readonly string[]): string {
 }
 
 /** The `groups:` of the mapping's first `lookup: category` step that names some: the columns `mapping review` reads each row's groups from. */
-export function findLookupGroups(mapping: Mapping): readonly string[] | undefined {
+export function findLookupGroups(mapping: Mapping): readonly ColumnRef[] | undefined {
   for (const derived of mapping.derive) for (const step of derived.steps) if ('lookup' in step && step.lookup === 'category' && step.groups !== undefined) return step.groups;
   return undefined;
 }

@@ -9,13 +9,14 @@ import { compileCategoryLookup } from '../../../src/stages/derive/lookup-categor
 import { compileStep } from '../../../src/stages/derive/transform-rules.js';
 import type { SourceCell } from '../../../src/sources/types.js';
 import { makeDirectories, makeMapping } from '../../helpers/builders.js';
+import type { ColumnRef } from '../../../src/mapping/mapping-schema.js';
 
 const index = createDirectoryIndex(makeDirectories());
 const header = ['Наименование', 'Группа'].map((name, at) => ({ index: at, letter: String.fromCharCode(65 + at), name }));
 const MEN = 'Одежда / Мужская одежда / Футболки';
 const KIDS = 'Одежда / Детская одежда / Футболки';
 
-function lookup(groups: string[] | undefined, edit: Parameters<typeof makeMapping>[0] = () => {}) {
+function lookup(groups: ColumnRef[] | undefined, edit: Parameters<typeof makeMapping>[0] = () => {}) {
   const step = compileStep(groups === undefined ? { lookup: 'category' } : { lookup: 'category', groups }, { mapping: makeMapping(edit), index, compileCategoryLookup, header });
   return {
     step,
@@ -53,8 +54,12 @@ describe('lookup: category reads the groups beside the name', () => {
     expect(open.data[0]?.groups).toBe('Новинки / Лето');
   });
 
+  it('reads a group column by its letter, as `from` is resolved', () => {
+    expect(lookup([{ letter: 'b' }]).apply('Футболка хлопковая белая', 'Мужская одежда').value).toBe(MEN);
+  });
+
   it('names the group columns the header lacks, once, when compiled', () => {
-    expect(lookup(['Группа', 'Раздел']).step.missingColumns).toEqual(['Раздел']);
+    expect(lookup(['Группа', 'Раздел', { letter: 'Z' }]).step.missingColumns).toEqual(['Раздел', 'Z']);
     expect(lookup(['Группа']).step.missingColumns).toBeUndefined();
   });
 });
