@@ -2,7 +2,7 @@
 import type { GroupRowOptions, ReadOptions } from '../sources/types.js';
 import { normalizeHeader } from './normalize-name.js';
 import type { Mapping } from './mapping-schema.js';
-import { listMappedHeaders } from './list-mapped-columns.js';
+import { listMappedHeaders, listStepGroups } from './list-mapped-columns.js';
 
 /** Builds the `ReadOptions` for a reader from the mapping's `input` section; header names help find the header row. */
 export function buildReadOptions(mapping: Mapping): ReadOptions {
@@ -33,7 +33,7 @@ export function buildGroupRowOptions(groupRows: Mapping['input']['groupRows']): 
 /**
  * The headers of the sheet itself the mapping names: derived columns and `_group…` columns are
  * left out (the sheet has no such headers; they must not steer the search for the header row),
- * the columns derived ones are taken from are added.
+ * the columns derived ones are taken from, and the group columns `lookup: category` reads, are added.
  */
 function listSheetHeaders(mapping: Mapping): string[] {
   const virtual = new Set(mapping.derive.map((derived) => normalizeHeader(derived.name)));
@@ -42,6 +42,10 @@ function listSheetHeaders(mapping: Mapping): string[] {
   for (const derived of mapping.derive) {
     const from = typeof derived.from === 'string' ? derived.from : 'header' in derived.from ? derived.from.header : undefined;
     if (from !== undefined && isSheetHeader(from) && !headers.includes(from)) headers.push(from);
+  }
+  for (const group of listStepGroups(mapping)) {
+    const header = typeof group === 'string' ? group : 'header' in group ? group.header : undefined;
+    if (header !== undefined && isSheetHeader(header) && !headers.includes(header)) headers.push(header);
   }
   return headers;
 }

@@ -6,6 +6,7 @@
  * reader recognises and hands down as `_group1`, `_group2`, …) lives here too.
  */
 import { z } from 'zod';
+import { columnRefSchema } from './column-ref-schema.js';
 import { UNIT_FACTORS } from './unit-factors.js';
 
 export { UNIT_FACTORS };
@@ -28,11 +29,11 @@ const lookupStep = z
       .enum(['brand', 'category'])
       .describe('Finds the brand (or category) whose name — or a key of `brands:` (`categories:`) — appears in the text as whole words; the longest wins.'),
     groups: z
-      .array(z.string().min(1))
+      .array(columnRefSchema)
       .min(1)
       .optional()
       .describe(
-        "With `lookup: category`: the columns that hold the seller's own grouping of the row, top level first (a category column, `_group` for the nearest group row, `_group1`, `_group2`, …; a cell `A / B` is a path). The product name is classified with them as its group path.",
+        "With `lookup: category`: the columns that hold the seller's own grouping of the row, top level first (a category column by header or `{letter: C}`, `_group` for the nearest group row, `_group1`, `_group2`, …; a cell `A / B` is a path). The product name is classified with them as its group path.",
       ),
   })
   .refine((step) => step.groups === undefined || step.lookup === 'category', { message: '`groups` is read by `lookup: category` only', path: ['groups'] });

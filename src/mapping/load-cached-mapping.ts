@@ -38,6 +38,7 @@ export const PARSER_MODULES: readonly string[] = [
   './parse-mapping',
   './mapping-schema',
   './derive-schema',
+  './column-ref-schema',
   './unit-factors',
   './apply-service-requirements',
   './read-mapping-file',

@@ -6,22 +6,10 @@
  */
 import { z } from 'zod';
 import { createDerivedColumnSchema, groupRowsSchema } from './derive-schema.js';
+import { columnRefSchema } from './column-ref-schema.js';
 
 /** A column of the sheet: its header text, or `{letter: C}`, or `{header: "Цена"}`. */
-const columnRefSchema = z
-  .union([
-    z.string().min(1).describe('Header text of the column (case and extra spaces ignored).'),
-    z.strictObject({
-      letter: z
-        .string()
-        .regex(/^[A-Za-z]{1,3}$/, 'a column letter such as C or AB')
-        .describe('Column letter as Excel shows it (A, B, …, AA), for sheets without usable headers.'),
-    }),
-    z.strictObject({ header: z.string().min(1).describe('Header text of the column.') }),
-  ])
-  .meta({ id: 'ColumnRef', description: 'A column: header text, or {letter: C}, or {header: "…"}.' });
-/** A column reference. */
-export type ColumnRef = z.infer<typeof columnRefSchema>;
+export type { ColumnRef } from './column-ref-schema.js';
 
 /**
  * The category from the group rows above the goods (issue 36): the nearest one, or the one of a

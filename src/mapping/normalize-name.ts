@@ -56,11 +56,18 @@ export function normalizeName(text: string): string {
  * results kept (a directory's paths repeat their parents' names).
  */
 export function normalizePath(text: string, normalizeLevel: (level: string) => string = normalizeName): string {
-  return text
-    .split(/[/>›»\\|]/)
+  return splitPathLevels(text)
     .map((level) => normalizeLevel(level))
     .filter((level) => level !== '')
     .join('/');
+}
+
+/** The levels of a path as a seller writes it (`A / B`, `A > B`, `A | B`, …), trimmed, empty ones left out. */
+export function splitPathLevels(text: string): string[] {
+  return text
+    .split(/[/>›»\\|]/)
+    .map((level) => level.trim())
+    .filter((level) => level !== '');
 }
 
 /** The matching key of a column header: trimmed, lower case, white space collapsed, BOM dropped. */
@@ -77,7 +84,7 @@ export function describeNameKeyRules(): string {
   const patterns = [CYRILLIC, LATIN, QUOTES, DASHES, LETTER_HYPHEN, TO_REPLACE].map(String);
   // Case mapping and NFC follow the runtime's Unicode tables; a probe of letters with special rules stands for them.
   const probe = 'ᲀẞİǅꞪ\u0345ё'.normalize('NFC').toLowerCase();
-  return [normalizeName, normalizePath, swapLookAlikes, JSON.stringify(LATIN_TO_CYRILLIC), ...patterns, probe].map(String).join('\n');
+  return [normalizeName, normalizePath, splitPathLevels, swapLookAlikes, JSON.stringify(LATIN_TO_CYRILLIC), ...patterns, probe].map(String).join('\n');
 }
 
 function swapLookAlikes(word: string): string {

@@ -74,7 +74,7 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
   const index = options.index ?? createDirectoryIndex(directories);
   const usage = createMappingUsage();
   const lookup = options.compileCategoryLookup;
-  const compileCategoryLookup: CategoryLookupCompiler | undefined = lookup === undefined ? undefined : (lookupMapping, lookupIndex) => lookup(lookupMapping, lookupIndex, usage);
+  const compileCategoryLookup: CategoryLookupCompiler | undefined = lookup === undefined ? undefined : (lookupMapping, lookupIndex, setup) => lookup(lookupMapping, lookupIndex, { ...setup, usage });
   // Group-row and derived columns join the header first, then the characteristic columns, so the
   // rules resolve them like any column; a characteristic's attribute mapping is added to the mapping's own.
   const virtual = createVirtualColumns(mapping, info, index, compileCategoryLookup);

@@ -18,6 +18,7 @@ import { UNIT_TOKENS } from '../normalize-for-match.js';
 import { CONTAINER_WORDS, COUNT_WORDS, extractProductType } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
+import { joinGroupPath } from '../../stages/derive/read-group-path.js';
 
 /** A leaf the seller's own answers or products give a type. */
 export interface KnownLeaf {
@@ -70,11 +71,14 @@ export interface CollectProductTypesOptions {
   findAnswer?: (name: string) => KnownLeaf | undefined;
   /** Product type → leaf, from the seller's products on the marketplace. */
   examples?: ReadonlyMap<string, KnownLeaf>;
+  /** The seller's answer for a row's group (a `categories:` key its group's text is, `find-group-answer.ts`): it answers a row the classifier leaves unsure. */
+  findAnswerOfGroups?: (groups: readonly string[]) => KnownLeaf | undefined;
 }
 
 /** Accumulates rows; `finish` gives the groups, the most rows first. */
 export interface ProductTypeCollector {
-  add(name: string, row: number): void;
+  /** Adds a row: its name, sheet row and groups (`lookup: category`'s `groups:`, top level first), which the name is classified with. */
+  add(name: string, row: number, groups?: readonly string[]): void;
   finish(): { groups: ProductTypeGroup[]; words: UnplacedWord[]; rows: number; answeredRows: number; untypedRows: number };
 }
 
@@ -119,11 +123,17 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
   let untypedRows = 0;
   const knownBrands = readKnownBrands(options.classifier, options.classifyOptions);
   return {
-    add(name, row) {
+    add(name, row, rowGroups) {
       rows += 1;
       const text = name.trim();
       if (text === '') return;
       if (options.findAnswer?.(text) !== undefined) {
+        answeredRows += 1;
+        return;
+      }
+      // As `lookup: category` reads the row: the name with its groups; a row left unsure under a group the seller answered is answered.
+      const input = rowGroups === undefined || rowGroups.length === 0 ? { name: text } : { name: text, groupPath: joinGroupPath(rowGroups) };
+      if (rowGroups !== undefined && rowGroups.length > 0 && options.findAnswerOfGroups?.(rowGroups) !== undefined && !classifyProduct(options.classifier, input, options.classifyOptions).confident) {
         answeredRows += 1;
         return;
       }
@@ -144,7 +154,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       group.rows += 1;
       if (group.examples.length < EXAMPLES && !group.examples.includes(text)) group.examples.push(text);
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
-      const classification = classifyProduct(options.classifier, { name: text }, options.classifyOptions);
+      const classification = classifyProduct(options.classifier, input, options.classifyOptions);
       if (classification.confident) {
         group.placedRows += 1;
         addPlaced(group.placedByPath, classification.path, [rows]);

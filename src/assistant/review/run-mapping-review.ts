@@ -18,7 +18,10 @@ import { findColumn } from '../../pipeline/locate-service-errors.js';
 import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
-import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
+import { compileCategoryLookup, readClassifyExclusions } from '../../stages/derive/lookup-category.js';
+import { createGroupPathReader } from '../../stages/derive/plan-group-columns.js';
+import { findLookupGroups } from '../../stages/derive/read-group-path.js';
+import { findGroupAnswer, indexGroupAnswers } from './find-group-answer.js';
 import { countByTopSection, describeSetFileSections, readFileSections, readNoTradeSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { loadClassifierIndex } from '../classify/load-classifier-index.js';
@@ -108,12 +111,14 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: product names` });
   const stream = await openSource(sourcePath, buildReadOptions(mapping), deps);
   const nameColumn = findNameColumn(mapping, stream.info.header, options.mapping);
+  const groupReader = readGroupsAsLookup(mapping, stream.info.header, index, options.mapping);
   // The names are read first, for the brand words the file shows (`collect-file-brands.ts`): every name is then read with them.
-  const names: { name: string; row: number }[] = [];
+  const names: { name: string; row: number; groups?: string[] }[] = [];
   const brandCollector = createFileBrandCollector(classifier);
   for await (const row of stream.rows) {
     const name = row.cells[nameColumn]?.text ?? '';
-    names.push({ name, row: row.row });
+    const groups = groupReader?.read(row);
+    names.push(groups === undefined || groups.length === 0 ? { name, row: row.row } : { name, row: row.row, groups });
     brandCollector.add(name);
   }
   const knownBrandWords = readKnownBrands(classifier, classifyOptions);
@@ -137,8 +142,14 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   // sets already are asked by, and offered again with the others. The names are classified once, without the sections,
   // which are then applied to the picks (`ask-groups-outside-file-sections.ts`).
   const { sections: setSections, ...withoutSections } = readOptions;
-  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, ...(examples === undefined ? {} : { examples }) });
-  for (const { name, row } of names) collector.add(name, row);
+  // A row left unsure under a group the seller answered (a `categories:` key, as `lookup: category` reads it) is answered by it.
+  const groupAnswers = indexGroupAnswers(readAnswerLeaves(mapping, index));
+  const findAnswerOfGroups = (groups: readonly string[]): KnownLeaf | undefined => {
+    const found = findGroupAnswer(groupAnswers, groups);
+    return found === undefined ? undefined : { leafId: found.answer, source: `your answer for "${found.group}"` };
+  };
+  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, findAnswerOfGroups, ...(examples === undefined ? {} : { examples }) });
+  for (const { name, row, groups } of names) collector.add(name, row, groups);
   const { groups: unsectioned, words, rows, answeredRows, untypedRows } = collector.finish();
   const sureByLeaf = countSureRowsByLeafPath(unsectioned);
   const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), rows, readNoTradeSections(sureByLeaf)) : describeSetFileSections(setSections, sureByLeaf, rows);
@@ -257,12 +268,29 @@ async function loadDirectoriesAndListed(settings: Settings, fromService: boolean
 
 /** The mapping's `categories:` entries that name one leaf, as answered product types. */
 export function readAnsweredTypes(mapping: Mapping, index: DirectoryIndex): Map<string, number> {
+  return indexAnsweredTypes(readAnswerLeaves(mapping, index));
+}
+
+/** The `categories:` entries that name one leaf, key → leaf id: answered types, and the answers of a group's text (`find-group-answer.ts`). */
+export function readAnswerLeaves(mapping: Mapping, index: DirectoryIndex): [string, number][] {
   const pairs: [string, number][] = [];
   for (const [key, target] of Object.entries(mapping.categories)) {
     const leafId = resolveLeaf(String(target), index);
     if (typeof leafId === 'number') pairs.push([key, leafId]);
   }
-  return indexAnsweredTypes(pairs);
+  return pairs;
+}
+
+/**
+ * Each row's groups as the mapping's `lookup: category` step reads them (`groups:`), so the review classifies each name as the
+ * import will; none without such a step. A group column the file lacks stops the review, as it stops the import.
+ */
+function readGroupsAsLookup(mapping: Mapping, header: Parameters<typeof findColumn>[1], index: DirectoryIndex, mappingFile: string): ReturnType<typeof createGroupPathReader> | undefined {
+  const names = findLookupGroups(mapping);
+  if (names === undefined) return undefined;
+  const reader = createGroupPathReader(mapping, header, index, names, compileCategoryLookup);
+  if (reader.missing.length > 0) throw new ConfigError(`${mappingFile}: the groups of lookup: category name ${reader.missing.map((name) => `"${name}"`).join(', ')}, which the file does not have`);
+  return reader;
 }
 
 /** Position of the Russian name column the mapping names. */

@@ -8,12 +8,12 @@
 import { createIssue, type Issue, type IssueData, type Severity } from '../../core/issue.js';
 import { describeColumnRef } from '../../mapping/list-mapped-columns.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
-import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
-import { normalizeHeader } from '../../mapping/normalize-name.js';
+import type { Mapping } from '../../mapping/mapping-schema.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
-import { planGroupColumns, type GroupColumnPlan } from './plan-group-columns.js';
+import { appendGroupColumns, planGroupColumns, toTextCell, type GroupColumnPlan } from './plan-group-columns.js';
+import { findColumnPosition } from './read-group-path.js';
 import { compileStep, type CategoryLookupCompiler, type CompiledStep, type StepReporter } from './transform-rules.js';
 
 /** The header extended with the virtual columns, and how to fill a row's virtual cells. */
@@ -41,12 +41,14 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
   if (groupCount === 0 && mapping.derive.length === 0) return undefined;
   const base = info.header.length;
   const firstLetter = info.header[0]?.letter ?? 'A';
-  const header: SourceColumn[] = [...info.header];
-  groupColumns.forEach((column, at) => header.push({ index: -(at + 1), letter: firstLetter, name: column.name }));
+  const header: SourceColumn[] = appendGroupColumns(info.header, groupColumns);
   const setupIssues: Issue[] = [];
   const plans: DerivedPlan[] = [];
+  // What a step reads beside its text (`lookup: category`'s `groups:`): the sheet's and the group-row columns, never a derived one.
+  const stepHeader = [...header];
   for (const derived of mapping.derive) {
-    const position = findPosition(header, derived.from);
+    const found = findColumnPosition(header, derived.from);
+    const position = found < 0 ? undefined : found;
     const path = `derive.${derived.name}`;
     if (position === undefined) {
       setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: describeColumnRef(derived.from) }, path));
@@ -54,7 +56,10 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     const source = position === undefined ? undefined : header[position];
     const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
     header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
-    const steps = derived.steps.map((step) => compileStep(step, { mapping, index, compileCategoryLookup }));
+    const steps = derived.steps.map((step) => compileStep(step, { mapping, index, compileCategoryLookup, header: stepHeader }));
+    for (const missing of steps.flatMap((step) => step.missingColumns ?? [])) {
+      setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: `"${missing}" (groups of its lookup: category)` }, `${path}.groups`));
+    }
     for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, { variant: 'derive_step', column: derived.name, problem }, path, 'unknown_category', 'warning'));
     plans.push({ name: derived.name, from: position ?? -1, location, steps, onFail: derived.onFail });
   }
@@ -68,17 +73,17 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
       const cells: (SourceCell | undefined)[] = new Array(width);
       for (let i = 0; i < base; i++) cells[i] = row.cells[i];
       const groups = row.groups;
-      for (let at = 0; at < groupCount; at++) cells[base + at] = textCell((groupColumns[at] as GroupColumnPlan).read(groups, row.cells));
+      for (let at = 0; at < groupCount; at++) cells[base + at] = toTextCell((groupColumns[at] as GroupColumnPlan).read(groups, row.cells));
       let at = base + groupCount;
       for (const plan of plans) {
-        cells[at++] = textCell(runPlan(plan, cells[plan.from], ctx));
+        cells[at++] = toTextCell(runPlan(plan, cells[plan.from], ctx, cells));
       }
       ctx.row = { ...row, cells };
     },
   };
 }
 
-function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContext): string | undefined {
+function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContext, cells: readonly (SourceCell | undefined)[]): string | undefined {
   const text = cell === undefined || cell.kind === 'empty' || cell.kind === 'error' ? '' : cell.text.trim();
   if (text === '') return undefined;
   let value: string | undefined = text;
@@ -88,7 +93,7 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
     ctx.report(code, severity, plan.location, { ...data, column: plan.name }, cellValue);
   };
   for (const step of plan.steps) {
-    value = step.apply(value, report);
+    value = step.apply(value, report, cells);
     if (value === undefined) {
       if (plan.onFail !== 'skip' && !reported) {
         ctx.report(
@@ -105,20 +110,7 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
   return value;
 }
 
-function textCell(text: string | undefined): SourceCell | undefined {
-  return text === undefined || text === '' ? undefined : { kind: 'string', text, value: text };
-}
 
-function findPosition(header: readonly SourceColumn[], ref: ColumnRef): number | undefined {
-  if (typeof ref === 'object' && 'letter' in ref) {
-    const letter = ref.letter.toUpperCase();
-    const position = header.findIndex((column) => column.index >= 0 && column.letter === letter);
-    return position < 0 ? undefined : position;
-  }
-  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
-  const position = header.findIndex((column) => normalizeHeader(column.name) === key);
-  return position < 0 ? undefined : position;
-}
 
 function buildSetupIssue(info: SourceInfo, data: IssueData, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
   return createIssue({ stage: 'map', code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, path });

@@ -3,9 +3,12 @@
  * (`src/assistant/classify/`). A key of the mapping's `categories:` that is the name's product type,
  * or opens it (`findAnsweredType`: the seller's own answer, e.g. a product type confirmed in
  * review), wins; a key found only further inside the name does not; otherwise the name's
- * product type is classified against the directory's leaves. A confident leaf gives its path; a
- * name that matches only weakly, or as well as another leaf, gives no value and a
- * `category_uncertain` issue naming the phrase, the nearest leaves and why: never a silent pick.
+ * product type is classified against the directory's leaves, with the row's own groups (the step's
+ * `groups:`, top level first) as its group path. A confident leaf gives its path; a name left unsure
+ * under a group whose text is a `categories:` key (the seller's answer for the label, e.g. from
+ * `mapping init`) takes that answer (`find-group-answer.ts`); any other name that matches only
+ * weakly, or as well as another leaf, gives no value and a `category_uncertain` issue naming the
+ * phrase, the groups read, the nearest leaves and why: never a silent pick.
  */
 import type { IssueData } from '../../core/issue.js';
 import { findAnsweredType, findPickOverAnswer, indexAnsweredTypes, saysTwinOfAnswer } from '../../assistant/review/classify-with-answers.js';
@@ -19,11 +22,16 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
 import { createSectionResolver, resolveFileSections } from '../../mapping/resolve-file-sections.js';
-import type { CompiledStep } from './transform-rules.js';
-import type { MappingUsage } from '../track-mapping-usage.js';
+import type { CategoryLookupSetup, CompiledStep } from './transform-rules.js';
+import { findGroupAnswer, indexGroupAnswers } from '../../assistant/review/find-group-answer.js';
+import { joinGroupPath, readGroupPath } from './read-group-path.js';
 
-/** Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved; the answers names meet are noted in `usage`. */
-export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, usage?: MappingUsage): CompiledStep {
+/**
+ * Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved, the row's group
+ * columns (`setup.groups`, resolved against the header); the answers names meet are noted in `setup.usage`.
+ */
+export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, setup: CategoryLookupSetup = {}): CompiledStep {
+  const { usage, groups } = setup;
   const keys = indexAnsweredTypes(Object.keys(mapping.categories).map((key) => [key, key] as const));
   const classifier = getClassifierIndex(index.directories, index);
   const { options, problems } = readClassifyExclusions(mapping, index);
@@ -33,23 +41,34 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, u
   const answerLeaves = new Map(Object.entries(mapping.categories).map(([key, value]) => [key, readAnswerLeaves(value, index)] as const));
   // Each key as the usage keeps it (`normalizeName`), once per file.
   const usageKeys = new Map(Object.keys(mapping.categories).map((key) => [key, normalizeName(key)] as const));
+  // The seller's answers for a group's text (the keys themselves: the category column resolves them), read only with `groups:`.
+  const groupAnswers = groups === undefined ? new Map<string, string>() : indexGroupAnswers(Object.keys(mapping.categories).map((key) => [key, key] as const));
+  const positions = groups?.positions ?? [];
   return {
     kind: 'lookup',
     label: 'lookup category',
     problems,
-    apply(text, report) {
+    ...(groups !== undefined && groups.missing.length > 0 ? { missingColumns: groups.missing } : {}),
+    apply(text, report, cells) {
+      const groupPath = cells === undefined || positions.length === 0 ? [] : readGroupPath(cells, positions);
+      const groupText = groupPath.length === 0 ? undefined : joinGroupPath(groupPath);
       const answered = findAnsweredType(keys, text, knownBrands);
       // The answer reached the name even where a confident pick of the whole name wins over it below, or a twin leaf's word
       // the name says keeps it from the name: the entry is in use, never reported unused.
       if (answered !== undefined) usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
       if (answered !== undefined && !saysTwinOfAnswer(classifier, answerLeaves.get(answered.answer) ?? [], text, answered.type)) {
         const leaves = answerLeaves.get(answered.answer) ?? [];
-        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options);
+        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options, groupText);
         return pick?.path ?? answered.answer;
       }
-      const result = classifyProduct(classifier, { name: text }, options);
+      const result = classifyProduct(classifier, groupText === undefined ? { name: text } : { name: text, groupPath: groupText }, options);
       if (result.confident && result.path !== undefined) return result.path;
-      if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result), text);
+      const byGroup = findGroupAnswer(groupAnswers, groupPath);
+      if (byGroup !== undefined) {
+        usage?.reach('categories', usageKeys.get(byGroup.answer) ?? normalizeName(byGroup.answer));
+        return byGroup.answer;
+      }
+      if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result, groupPath), text);
       return undefined;
     },
   };
@@ -66,11 +85,13 @@ function readAnswerLeaves(value: unknown, index: DirectoryIndex): number[] {
  * The data of `"Кабель для микрофона 3 м": product type "кабель" matches … only weakly (…); nearest: …`;
  * the variant says whether (and by what other than the name) a phrase matched.
  */
-function describeDoubt(text: string, result: Classification): IssueData {
+function describeDoubt(text: string, result: Classification, groupPath: readonly string[]): IssueData {
   const shown = text.length > 80 ? `${text.slice(0, 77)}…` : text;
   const [evidence] = result.evidence;
   const nearest = [`${result.path ?? ''} (${result.confidence.toFixed(2)})`, ...result.alternatives.slice(0, 4).map((item) => `${item.path} (${item.score.toFixed(2)})`)].join('; ');
-  const data = { text: shown, productType: result.productType, doubt: result.doubt ?? 'uncertain', nearest, hint: 'answer_in_categories' };
+  const read = { text: shown, productType: result.productType, doubt: result.doubt ?? 'uncertain', nearest, hint: 'answer_in_categories' };
+  // The groups the name was classified with, as the classifier read them: the seller sees why the row stays open under them.
+  const data = groupPath.length === 0 ? read : { ...read, groups: joinGroupPath(groupPath) };
   if (evidence === undefined) return data;
   const matched = { ...data, phrase: evidence.phrase, matched: evidence.matched };
   return evidence.via === 'name' ? { ...matched, variant: 'matched' } : { ...matched, variant: 'matched_via', via: evidence.via };

@@ -6,11 +6,11 @@
  */
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
-import { describeColumnRef, listMappedHeaders } from '../../mapping/list-mapped-columns.js';
+import { describeColumnRef, listMappedHeaders, listStepGroups } from '../../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
-import { normalizeHeader } from '../../mapping/normalize-name.js';
-import type { SourceCell, SourceColumn } from '../../sources/types.js';
+import type { SourceCell, SourceColumn, SourceRow } from '../../sources/types.js';
 import { compileStep, type CategoryLookupCompiler } from './transform-rules.js';
+import { findColumnPosition, readGroupPath, resolveGroupColumns } from './read-group-path.js';
 
 /** One group-row column: its name and how a row's value is found. */
 export interface GroupColumnPlan {
@@ -40,6 +40,40 @@ export function planGroupColumns(mapping: Mapping, header: readonly SourceColumn
   return plans;
 }
 
+/** The header with the group-row columns appended, as the row mapper resolves the mapping against it. */
+export function appendGroupColumns(header: readonly SourceColumn[], plans: readonly GroupColumnPlan[]): SourceColumn[] {
+  const firstLetter = header[0]?.letter ?? 'A';
+  return [...header, ...plans.map((plan, at): SourceColumn => ({ index: -(at + 1), letter: firstLetter, name: plan.name }))];
+}
+
+/** A cell holding a virtual column's text; none for no text. */
+export function toTextCell(text: string | undefined): SourceCell | undefined {
+  return text === undefined || text === '' ? undefined : { kind: 'string', text, value: text };
+}
+
+/** How `mapping review` reads a row's groups: as `lookup: category` reads its `groups:` in the row mapper (the same columns, resolved once per file). */
+export interface GroupPathReader {
+  /** The names the sheet and its group rows lack: the import stops on them before any row. */
+  missing: readonly string[];
+  read(row: SourceRow): string[];
+}
+
+/** Plans the group-row columns of the mapping and resolves `names` (a step's `groups:`) against them and the sheet's header, once per file. */
+export function createGroupPathReader(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, names: readonly ColumnRef[], compileCategoryLookup?: CategoryLookupCompiler): GroupPathReader {
+  const plans = planGroupColumns(mapping, header, index, compileCategoryLookup);
+  const { positions, missing } = resolveGroupColumns(names, appendGroupColumns(header, plans));
+  const base = header.length;
+  return {
+    missing,
+    read(row) {
+      const cells: (SourceCell | undefined)[] = row.cells.slice(0, base);
+      cells.length = base;
+      for (const plan of plans) cells.push(toTextCell(plan.read(row.groups, row.cells)));
+      return readGroupPath(cells, positions);
+    },
+  };
+}
+
 /** Whether a group-row column of the mapping falls back on the product name (`|name`): the `lookup: category` step. */
 export function hasNameGroupColumn(mapping: Mapping): boolean {
   return [...readGroupColumnNames(mapping).others.values()].some((column) => column.withName);
@@ -47,7 +81,7 @@ export function hasNameGroupColumn(mapping: Mapping): boolean {
 
 /** The highest `_groupN` level named plainly, and the other group-row columns by lower-case name. */
 function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<string, { level: number | undefined; withName: boolean }> } {
-  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeColumnRef(derived.from))].map((name) => name.trim());
+  const names = [...listMappedHeaders(mapping), ...[...mapping.derive.map((derived) => derived.from), ...listStepGroups(mapping)].map(describeColumnRef)].map((name) => name.trim());
   let levels = 0;
   const others = new Map<string, { level: number | undefined; withName: boolean }>();
   for (const name of names) {
@@ -64,7 +98,7 @@ function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<s
 /** The category found in the row's Russian name cell (`lookup: category`), for a row under no group. */
 function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, compileCategoryLookup: CategoryLookupCompiler | undefined): (cells: readonly (SourceCell | undefined)[]) => string | undefined {
   const ref = mapping.columns.name?.rus;
-  const position = ref === undefined ? -1 : findSheetPosition(header, ref);
+  const position = ref === undefined ? -1 : findColumnPosition(header, ref);
   if (position < 0) return () => undefined;
   const lookup = compileStep({ lookup: 'category' }, { mapping, index, compileCategoryLookup });
   return (cells) => {
@@ -73,8 +107,3 @@ function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], ind
   };
 }
 
-function findSheetPosition(header: readonly SourceColumn[], ref: ColumnRef): number {
-  if (typeof ref === 'object' && 'letter' in ref) return header.findIndex((column) => column.letter === ref.letter.toUpperCase());
-  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
-  return header.findIndex((column) => normalizeHeader(column.name) === key);
-}

@@ -18,6 +18,8 @@ import type { IssueData, Severity } from '../../core/issue.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import { createWordIndex } from './find-words-in-text.js';
 import type { MappingUsage } from '../track-mapping-usage.js';
+import type { SourceCell, SourceColumn } from '../../sources/types.js';
+import { resolveGroupColumns, type GroupColumns } from './read-group-path.js';
 
 /** How a step reports a problem of its own at the cell (the caller adds the location); a step that reports gets no second, generic issue. */
 export type StepReporter = (code: RowIssueCode, severity: Severity, data: IssueData, value: string) => void;
@@ -30,11 +32,21 @@ export interface CompiledStep {
   readonly label: string;
   /** Problems of the step's options found while compiling (reported once, as setup issues). */
   readonly problems?: readonly string[];
-  apply(text: string, report?: StepReporter): string | undefined;
+  /** Columns the step reads beside its text (`lookup: category`'s `groups:`) that the header lacks: a setup error, before any row. */
+  readonly missingColumns?: readonly string[];
+  /** The step's value for `text`; `cells`: the row (the sheet's and the group-row cells), for a step that reads other columns of it. */
+  apply(text: string, report?: StepReporter, cells?: readonly (SourceCell | undefined)[]): string | undefined;
 }
 
-/** Compiles the `lookup: category` step (`compileCategoryLookup` of `lookup-category.ts`); it notes the `categories:` answers names meet in `usage`. */
-export type CategoryLookupCompiler = (mapping: Mapping, index: DirectoryIndex, usage?: MappingUsage) => CompiledStep;
+/** What the `lookup: category` step is compiled with beside the mapping: where it notes the answers names meet, the row's group columns it reads. */
+export interface CategoryLookupSetup {
+  usage?: MappingUsage | undefined;
+  /** The step's `groups:`, resolved against the header once per file (`read-group-path.ts`). */
+  groups?: GroupColumns | undefined;
+}
+
+/** Compiles the `lookup: category` step (`compileCategoryLookup` of `lookup-category.ts`); it notes the `categories:` answers names meet in `setup.usage`. */
+export type CategoryLookupCompiler = (mapping: Mapping, index: DirectoryIndex, setup?: CategoryLookupSetup) => CompiledStep;
 
 /** What a step factory may use, once per file. */
 export interface StepSetup {
@@ -42,6 +54,8 @@ export interface StepSetup {
   index: DirectoryIndex;
   /** Needed by `lookup: category` only; compiling that step without it is a defect of the caller. */
   compileCategoryLookup?: CategoryLookupCompiler | undefined;
+  /** The header a step that reads other cells of the row resolves them against: the sheet's columns and the group-row columns. */
+  header?: readonly SourceColumn[] | undefined;
 }
 
 /** Names of the steps. */
@@ -73,11 +87,11 @@ const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
     };
   },
 
-  lookup(step, { mapping, index, compileCategoryLookup }) {
+  lookup(step, { mapping, index, compileCategoryLookup, header }) {
     // Categories by the product classifier: the name's product type, not any leaf name anywhere in the text.
     if (step.lookup === 'category') {
       if (compileCategoryLookup === undefined) throw new Error('lookup: category compiled without the classifier: load it with loadCategoryLookup first');
-      return compileCategoryLookup(mapping, index);
+      return compileCategoryLookup(mapping, index, step.groups === undefined ? {} : { groups: resolveGroupColumns(step.groups, header ?? []) });
     }
     const pairs: [string, string][] = [];
     for (const key of Object.keys(mapping.brands)) pairs.push([key, key]);

@@ -4,7 +4,7 @@
  * reached, left out of its group, left empty, …); which rows the answers did not settle although
  * their right leaf was given to another product type (by the leaf, with the answered types and the
  * unsettled rows' own types), and which rows an answer settled wrongly.
- * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed] [cells|questions] [--list FILE.tsv]` (`--list`: a
+ * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed] [cells|questions] [--list FILE.tsv] [--no-groups]` (`--list`: a
  * price list written elsewhere, read as print-review-loop reads one). Reads the truth; prints, decides nothing.
  */
 import { createReferenceData } from '../../../src/sandbox/reference-data.js';
@@ -13,9 +13,12 @@ import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
 import { measureReviewLoop, type LoopRow, type QuestionCost, type ReviewLoopFigures } from './measure-review-loop.js';
 import { readPriceListTsv } from './read-price-list-tsv.js';
 
-const listAt = process.argv.indexOf('--list');
-const list = listAt < 0 ? undefined : readPriceListTsv(process.argv[listAt + 1] ?? '');
-const args = listAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, listAt), ...process.argv.slice(listAt + 2)];
+// `--no-groups`: a list's `group` column is ignored (the names alone, as before the seller's groups were read).
+const noGroups = process.argv.includes('--no-groups');
+const argv = process.argv.filter((arg) => arg !== '--no-groups');
+const listAt = argv.indexOf('--list');
+const list = listAt < 0 ? undefined : readPriceListTsv(argv[listAt + 1] ?? '', { groups: !noGroups });
+const args = listAt < 0 ? argv.slice(2) : [...argv.slice(2, listAt), ...argv.slice(listAt + 2)];
 const unit = args.includes('questions') ? 'questions' : 'cells';
 const numbers = args.filter((arg) => arg !== 'questions' && arg !== 'cells');
 const figures = await measureReviewLoop({ rows: Number(numbers[0] ?? 2000), seed: Number(numbers[1] ?? 33), budget: { unit, limit: 50 }, list });

@@ -25,7 +25,12 @@ export interface PriceListRow {
   leafId: number | null;
   /** The kind's first head phrase, for reading a failure. */
   kind: string;
+  /** The seller's own group path of the row (a list written elsewhere, `read-price-list-tsv.ts`): the CSV's `Группа` column. */
+  group?: string;
 }
+
+/** The header of the seller's group column a list with groups is written with (`writePriceListCsv`). */
+export const GROUP_HEADER = 'Группа';
 
 /** The generated price list. */
 export interface PriceList {
@@ -157,6 +162,10 @@ function checkKindLeaves(directory: Pick<ReferenceData, 'categories'>): void {
 /** Writes the rows as a `;`-separated UTF-8 CSV, as shops export it; the truth stays out. */
 export async function writePriceListCsv(path: string, list: Pick<PriceList, 'rows'>): Promise<void> {
   const quote = (text: string): string => (/[;"\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [PRICE_LIST_HEADER.join(';'), ...list.rows.map((row) => PRICE_LIST_HEADER.map((column) => quote(row.cells[column])).join(';'))];
+  // A list with the seller's groups gets their column last; a list without has the header it always had.
+  const withGroups = list.rows.some((row) => row.group !== undefined);
+  const header = withGroups ? [...PRICE_LIST_HEADER, GROUP_HEADER] : PRICE_LIST_HEADER;
+  const cellsOf = (row: PriceListRow): string[] => [...PRICE_LIST_HEADER.map((column) => quote(row.cells[column])), ...(withGroups ? [quote(row.group ?? '')] : [])];
+  const lines = [header.join(';'), ...list.rows.map((row) => cellsOf(row).join(';'))];
   await writeFile(path, `${lines.join('\n')}\n`, 'utf8');
 }

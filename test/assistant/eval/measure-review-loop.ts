@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { brandColumnNumber, GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
-import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
+import { readAnsweredTypes, readAnswerLeaves, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from './classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
@@ -36,7 +36,8 @@ import { createReferenceData } from '../../../src/sandbox/reference-data.js';
 import { resolveSettings } from '../../../src/settings/resolve-settings.js';
 import { openSource } from '../../../src/sources/open-source.js';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
-import { generatePriceList, writePriceListCsv, type PriceList } from './generate-price-list.js';
+import { generatePriceList, GROUP_HEADER, writePriceListCsv, type PriceList } from './generate-price-list.js';
+import { indexGroupAnswers } from '../../../src/assistant/review/find-group-answer.js';
 
 /** The mapping the loop starts from: the category is what `lookup: category` reads in the name. */
 export const REVIEW_LOOP_MAPPING = `columns:
@@ -60,6 +61,9 @@ defaults:
 validation:
   requireDescription: false
 `;
+
+/** The loop's mapping for a list with the seller's groups (`GROUP_HEADER`): the lookup reads them beside the name. */
+export const REVIEW_LOOP_MAPPING_WITH_GROUPS = REVIEW_LOOP_MAPPING.replace('      - lookup: category\n', `      - lookup: category\n        groups: [${GROUP_HEADER}]\n`);
 
 /** Figures of one pass (before answers, or after). */
 export interface LoopFigures {
@@ -174,7 +178,10 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
   try {
     const list = options.list ?? generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
     await writePriceListCsv(join(dir, 'price.csv'), list);
-    await writeFile(join(dir, 'price.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+    // A list with the seller's groups is read with them (`groups:` of the lookup), as a seller's mapping would.
+    const withGroups = list.rows.some((row) => row.group !== undefined);
+    await writeFile(join(dir, 'price.yaml'), withGroups ? REVIEW_LOOP_MAPPING_WITH_GROUPS : REVIEW_LOOP_MAPPING, 'utf8');
+    const inputOf = (row: PriceList['rows'][number]): { name: string; groupPath?: string } => (row.group === undefined || row.group === '' ? { name: row.cells.Наименование.trim() } : { name: row.cells.Наименование.trim(), groupPath: row.group });
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
     const deps = createNodeDeps({ cwd: dir, env: {} });
     const directories = await loadServiceDirectories(settings, deps);
@@ -204,7 +211,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     // A word is harmless, truly, when every row it holds back (alone or with other words) has its true leaf proposed.
     const harmless = new Map<string, boolean>();
     for (const row of list.rows) {
-      const result = classifyProduct(classifier, { name: row.cells.Наименование.trim() }, reviewOptions);
+      const result = classifyProduct(classifier, inputOf(row), reviewOptions);
       for (const word of result.heldBy ?? []) {
         const stem = stemForIndex(word);
         harmless.set(stem, (harmless.get(stem) ?? true) && result.leafId === row.leafId);
@@ -261,10 +268,12 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const answered = readAnsweredTypes(mapping, index);
     const { options: classifyOptions } = readClassifyExclusions(mapping, index);
     const afterKnownBrands = readKnownBrands(classifier, classifyOptions);
+    const groupAnswers = indexGroupAnswers(readAnswerLeaves(mapping, index));
     const afterRows = list.rows.map((row): LoopRow => {
-      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions);
+      const { groupPath } = inputOf(row);
+      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions, groupPath === undefined ? undefined : { groupPath, answers: groupAnswers });
       const type = readProductTypeKey(row.cells.Наименование, undefined, afterKnownBrands);
-      const classification = classifyProduct(classifier, { name: row.cells.Наименование }, classifyOptions);
+      const classification = classifyProduct(classifier, { ...inputOf(row), name: row.cells.Наименование }, classifyOptions);
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);

@@ -1,16 +1,19 @@
 /**
  * Prints the review loop's figures on the generated price list, under both budgets of issue 33's "50
  * review answers" (50 questions, and 50 filled cells: a group's `no`s are cells the seller fills too):
- * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells] [--list FILE.tsv]` (both when the
+ * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells] [--list FILE.tsv] [--no-groups]` (both when the
  * budget is not named; `--list`: a price list written elsewhere, `read-price-list-tsv.ts`, instead of the generated one). Under each budget, beside the careful seller's figures, a careless seller's (`yes` on every
  * group's row, nothing excepted): what the one-`yes` questions accept when a seller does not read every line.
  */
 import { measureReviewLoop, type ReviewLoopBudget } from './measure-review-loop.js';
 import { readPriceListTsv } from './read-price-list-tsv.js';
 
-const listAt = process.argv.indexOf('--list');
-const list = listAt < 0 ? undefined : readPriceListTsv(process.argv[listAt + 1] ?? '');
-const args = listAt < 0 ? process.argv.slice(2) : [...process.argv.slice(2, listAt), ...process.argv.slice(listAt + 2)];
+// `--no-groups`: a list's `group` column is ignored (the names alone, as before the seller's groups were read).
+const noGroups = process.argv.includes('--no-groups');
+const argv = process.argv.filter((arg) => arg !== '--no-groups');
+const listAt = argv.indexOf('--list');
+const list = listAt < 0 ? undefined : readPriceListTsv(argv[listAt + 1] ?? '', { groups: !noGroups });
+const args = listAt < 0 ? argv.slice(2) : [...argv.slice(2, listAt), ...argv.slice(listAt + 2)];
 // The budget is named anywhere among the arguments; the numbers are rows, then seed.
 const unit = args.find((arg): arg is ReviewLoopBudget['unit'] => arg === 'questions' || arg === 'cells');
 const numbers = args.filter((arg) => arg !== unit);

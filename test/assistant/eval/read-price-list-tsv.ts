@@ -1,7 +1,9 @@
 /**
  * Reads a price list written outside the generator (a trade it does not know) for the review loop: a UTF-8 TSV with
  * the header `name<TAB>leaf`, one product name a row and the id of its right leaf in the sandbox's default
- * (marketplace-sized) directory, empty or `none` when no leaf fits. Further columns are ignored. The other cells of a
+ * (marketplace-sized) directory, empty or `none` when no leaf fits. An optional `group` column holds the seller's own group
+ * path of the row (`A / B`): the CSV then gets a `Группа` column (`writePriceListCsv`); `groups: false` ignores it. Further
+ * columns are ignored. The other cells of a
  * row are filled as the generator fills them (a valid barcode on every row: a row the validation rejects is never
  * "accepted", and the loop's wrong-among-accepted check would not see it), so the loop maps it the same way.
  */
@@ -10,11 +12,12 @@ import { buildPrefixedEan13 } from '../../helpers/seller-file-fixtures.js';
 import type { PriceList, PriceListRow } from './generate-price-list.js';
 
 /** The rows of a `name<TAB>leaf` file, with made-up article, price, barcode and photo cells. */
-export function readPriceListTsv(path: string): Pick<PriceList, 'rows'> {
+export function readPriceListTsv(path: string, options: { groups?: boolean } = {}): Pick<PriceList, 'rows'> {
   const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
   const header = (lines[0] ?? '').split('\t').map((cell) => cell.trim().toLowerCase());
   const nameAt = header.indexOf('name');
   const leafAt = header.indexOf('leaf');
+  const groupAt = options.groups === false ? -1 : header.indexOf('group');
   if (nameAt < 0 || leafAt < 0) throw new Error(`${path}: the first line must name the columns "name" and "leaf" (TAB-separated)`);
   const rows = lines.slice(1).map((line, i): PriceListRow => {
     const cells = line.split('\t');
@@ -35,6 +38,7 @@ export function readPriceListTsv(path: string): Pick<PriceList, 'rows'> {
       },
       leafId: leaf === '' || leaf === 'none' ? null : Number(leaf),
       kind: '',
+      ...(groupAt < 0 ? {} : { group: (cells[groupAt] ?? '').trim() }),
     };
   });
   return { rows };

@@ -1,0 +1,65 @@
+/**
+ * `lookup: category` with `groups:` on the builders' small directory (men's and children's T-shirts): the row's groups are read
+ * beside the name, a seller's type answer still comes first but a row its group places confidently elsewhere keeps that leaf
+ * (`findPickOverAnswer`), and the step names the group columns the header lacks. Traps: no `groups:`, an empty cell.
+ */
+import { describe, expect, it } from 'vitest';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { compileCategoryLookup } from '../../../src/stages/derive/lookup-category.js';
+import { compileStep } from '../../../src/stages/derive/transform-rules.js';
+import type { SourceCell } from '../../../src/sources/types.js';
+import { makeDirectories, makeMapping } from '../../helpers/builders.js';
+import type { ColumnRef } from '../../../src/mapping/mapping-schema.js';
+
+const index = createDirectoryIndex(makeDirectories());
+const header = ['Наименование', 'Группа'].map((name, at) => ({ index: at, letter: String.fromCharCode(65 + at), name }));
+const MEN = 'Одежда / Мужская одежда / Футболки';
+const KIDS = 'Одежда / Детская одежда / Футболки';
+
+function lookup(groups: ColumnRef[] | undefined, edit: Parameters<typeof makeMapping>[0] = () => {}) {
+  const step = compileStep(groups === undefined ? { lookup: 'category' } : { lookup: 'category', groups }, { mapping: makeMapping(edit), index, compileCategoryLookup, header });
+  return {
+    step,
+    apply(name: string, group: string): { value: string | undefined; data: Record<string, unknown>[] } {
+      const cells: (SourceCell | undefined)[] = [{ kind: 'string', text: name, value: name }, group === '' ? undefined : { kind: 'string', text: group, value: group }];
+      const data: Record<string, unknown>[] = [];
+      return { value: step.apply(name, (_code, _severity, found) => data.push(found), cells), data };
+    },
+  };
+}
+
+describe('lookup: category reads the groups beside the name', () => {
+  it('classifies with the group; an empty group cell, or no groups:, reads the name alone', () => {
+    const { apply } = lookup(['Группа']);
+    expect(apply('Футболка хлопковая белая', 'Мужская одежда').value).toBe(MEN);
+    expect(apply('Футболка хлопковая белая', 'Детская одежда').value).toBe(KIDS);
+    const empty = apply('Футболка хлопковая белая', '');
+    expect(empty.value).toBeUndefined();
+    expect(empty.data[0]?.groups).toBeUndefined();
+    expect(lookup(undefined).apply('Футболка хлопковая белая', 'Мужская одежда').value).toBeUndefined();
+  });
+
+  it("the seller's type answer comes first, but a row its group places confidently elsewhere keeps that leaf", () => {
+    const { apply } = lookup(['Группа'], (m) => (m.categories = { 'футболка хлопковая': KIDS }));
+    expect(apply('Футболка хлопковая белая', 'Мужская одежда').value).toBe(MEN);
+    expect(apply('Футболка хлопковая белая', 'Новинки').value).toBe('футболка хлопковая');
+    expect(apply('Футболка хлопковая белая', '').value).toBe('футболка хлопковая');
+  });
+
+  it("a row left unsure under an answered group takes the group's answer; the issue of an unanswered one says its groups", () => {
+    const { apply } = lookup(['Группа'], (m) => (m.categories = { Футболки: MEN }));
+    expect(apply('Футболка хлопковая белая', 'Одежда / Футболки').value).toBe('Футболки');
+    const open = lookup(['Группа']).apply('Футболка хлопковая белая', 'Новинки / Лето');
+    expect(open.value).toBeUndefined();
+    expect(open.data[0]?.groups).toBe('Новинки / Лето');
+  });
+
+  it('reads a group column by its letter, as `from` is resolved', () => {
+    expect(lookup([{ letter: 'b' }]).apply('Футболка хлопковая белая', 'Мужская одежда').value).toBe(MEN);
+  });
+
+  it('names the group columns the header lacks, once, when compiled', () => {
+    expect(lookup(['Группа', 'Раздел', { letter: 'Z' }]).step.missingColumns).toEqual(['Раздел', 'Z']);
+    expect(lookup(['Группа']).step.missingColumns).toBeUndefined();
+  });
+});
