@@ -45,6 +45,7 @@ import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.j
 import { findOtherMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
+import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -502,34 +503,65 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
  * name's own would be (`Брюки` under `Брюки школьные` against plain children's trousers).
  */
 function describeSellerGroupDoubt(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  for (const rule of SELLER_GROUP_DOUBTS) {
+    const doubt = rule.describe(index, best, ranking, type);
+    if (doubt !== undefined) return doubt;
+  }
+  return undefined;
+}
+
+/** One doubt of a leaf the seller's label or group reached: its name, and what it writes of the best leaf, or undefined. */
+interface SellerGroupDoubt {
+  name: string;
+  describe: (index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType) => string | undefined;
+}
+
+/** The seller-group doubts, in the order they are read (`describeSellerGroupDoubt`); their wording is `seller-group-doubt-texts.ts`'s. */
+const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   // `Leggings (5)` under `Лосины` against `Женская одежда / Леггинсы`, `4-8 YAS … SAPKA` under `Кепки` against plain hats: the
   // group says the kind, never whom the goods are for, which the leaf it names says and nobody else does or the name's size
   // says otherwise.
-  if (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic)) return "the leaf says whom the goods are for, which neither the name nor the seller's group says";
-  if (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true) return "the name is for children, the leaf does not say so (the name's size; the seller's group named the leaf)";
-  // `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,
-  // is no surer for a group that repeats it (the two sources' lift, `rankLeaves`); only a group above the last says a purpose.
-  if (best.reading.source === 'name' && best.sources.size > 1 && best.score - SOURCES_LIFT < CONFIDENT_SCORE) {
-    const purpose = readWordsUnexplained(best, type).slice(best.unexplained.length).filter(({ stem }) => !ranking.sectionStems.has(stem));
-    if (purpose.length > 0) return `the name says ${purpose.map(({ word }) => `"${word}"`).join(', ')} of what the goods are for, which neither the leaf nor the seller's groups above its own explain`;
-  }
-  if (best.reading.source !== 'name' && ranking.nameReadings.length > 0) {
-    const byName = ranking.bySource.name.get(best.leaf.id);
-    // What the leaf's name says beyond the name's type (`быстрого приготовления` of `Лапша б/п`) the group may say: only what
-    // the name says is read here.
-    const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, { ...byName, full: true, compoundOnly: false }, type);
-    if (nameDoubt !== undefined) return `by the name alone: ${nameDoubt}`;
-    // A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`, `Попона` under `Комбинезон`) and
-    // a word the directory knows say other goods than the group's; a word of another script or one the directory cannot read beside
-    // its noun (`Jeggings`, `коробчатый`) is what the group is there to explain. A purpose of the name is read where it left the
-    // name's own reading of the leaf weak (`на пуговице` of `Угги`), as it would the name alone.
-    const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
-    const words = byName !== undefined
-      ? [...byName.unexplained, ...(byName.score < CONFIDENT_SCORE ? readWordsUnexplained(byName, type).slice(byName.unexplained.length).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : [])]
-      : findFewestUnexplained(index, best.leaf, ranking.nameReadings, ranking.neutral).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
-    if (words.length > 0) return `the name says ${words.map((word) => `"${word}"`).join(', ')}, which the leaf the seller's group names does not explain`;
-  }
-  return undefined;
+  { name: 'the leaf says whom the goods are for, nobody else does', describe: (_index, best, ranking) => (best.reading.source !== 'name' && isDemographicEmpty(ranking.demographic) && !isDemographicEmpty(best.leaf.demographic) ? UNSAID_PEOPLE_DOUBT : undefined) },
+  { name: "the name's size is for children, the group's leaf is not", describe: (_index, best, ranking) => (best.reading.source !== 'name' && ranking.childrenSize && best.leaf.demographic.kids !== true ? "the name is for children, the leaf does not say so (the name's size; the seller's group named the leaf)" : undefined) },
+  { name: 'a purpose the group repeating the name does not explain', describe: describeRepeatedPurpose },
+  { name: "the name's own doubt of the group's leaf", describe: describeNameAlone },
+  { name: "words of the name the group's leaf does not explain", describe: describeGroupLeafWords },
+];
+
+/**
+ * `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,
+ * is no surer for a group that repeats it (the two sources' lift, `rankLeaves`); only a group above the last says a purpose.
+ */
+function describeRepeatedPurpose(_index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  if (best.reading.source !== 'name' || best.sources.size <= 1 || best.score - SOURCES_LIFT >= CONFIDENT_SCORE) return undefined;
+  const purpose = readWordsUnexplained(best, type).slice(best.unexplained.length).filter(({ stem }) => !ranking.sectionStems.has(stem));
+  return purpose.length > 0 ? describeGroupPurposeDoubt(purpose.map(({ word }) => word)) : undefined;
+}
+
+/**
+ * Where the group named the leaf, the name's own reading of it is doubted as if the name alone had named it. What the leaf's
+ * name says beyond the name's type (`быстрого приготовления` of `Лапша б/п`) the group may say: only what the name says is read.
+ */
+function describeNameAlone(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  const byName = best.reading.source !== 'name' && ranking.nameReadings.length > 0 ? ranking.bySource.name.get(best.leaf.id) : undefined;
+  const nameDoubt = byName === undefined ? undefined : describeEarlierDoubt(index, { ...byName, full: true, compoundOnly: false }, type);
+  return nameDoubt === undefined ? undefined : describeNameAloneDoubt(nameDoubt);
+}
+
+/**
+ * A name whose reading reached no leaf the group names: its noun (`Двойка` under `Спортивки`, `Попона` under `Комбинезон`) and
+ * a word the directory knows say other goods than the group's; a word of another script or one the directory cannot read beside
+ * its noun (`Jeggings`, `коробчатый`) is what the group is there to explain. A purpose of the name is read where it left the
+ * name's own reading of the leaf weak (`на пуговице` of `Угги`), as it would the name alone.
+ */
+function describeGroupLeafWords(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  if (best.reading.source === 'name' || ranking.nameReadings.length === 0) return undefined;
+  const byName = ranking.bySource.name.get(best.leaf.id);
+  const noun = type.words.find((word) => !ADJECTIVE_FORM.test(word));
+  const words = byName !== undefined
+    ? [...byName.unexplained, ...(byName.score < CONFIDENT_SCORE ? readWordsUnexplained(byName, type).slice(byName.unexplained.length).filter(({ stem }) => !ranking.contextStems.has(stem)).map(({ word }) => word) : [])]
+    : findFewestUnexplained(index, best.leaf, ranking.nameReadings, ranking.neutral).filter((word) => isCyrillicWord(word) && (word === noun || isExactStemOfDirectory(index, stemForIndex(word))));
+  return words.length > 0 ? describeGroupLeafWordsDoubt(words) : undefined;
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
+import { isGroupLeafWordsDoubt, isGroupPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
@@ -29,8 +30,11 @@ export const RIVAL_ELSEWHERE = 0.8;
 export interface ClassifierDoubt {
   /** What the doubt says, for the reader of the review's code and its tests. */
   name: string;
-  /** The doubt's text: its fixed opening, and where the classifier's text goes on past a quoted word, what follows it. */
-  reads: RegExp;
+  /**
+   * The doubt's text: its fixed opening, and where the classifier's text goes on past a quoted word, what follows it; or the
+   * reader the file that writes the doubt exports (`seller-group-doubt-texts.ts`).
+   */
+  reads: RegExp | ((doubt: string) => boolean);
   /** Whether it says the goods may be another leaf's or section's: such a type is answered on its own row. */
   namesAnotherLeaf: boolean;
   /**
@@ -50,6 +54,9 @@ export interface ClassifierDoubt {
  * opening they share). A test reads the classifier's sources and fails on a doubt this table does not know.
  */
 const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
+  { name: "the leaf says whom the goods are for, which only the seller's group named", reads: (doubt) => doubt === UNSAID_PEOPLE_DOUBT, namesAnotherLeaf: true },
+  { name: "words of the name the leaf the seller's group names does not explain", reads: isGroupLeafWordsDoubt, namesAnotherLeaf: true },
+  { name: "a purpose of the name that neither the leaf nor the seller's groups above it explain", reads: isGroupPurposeDoubt, namesAnotherLeaf: true },
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
@@ -86,9 +93,14 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'no leaf shares a word with the type', reads: /^no leaf shares a word with it/, namesAnotherLeaf: false },
 ];
 
-/** The table's doubt a classifier's doubt text is, or undefined for a text the table does not know. */
+/**
+ * The table's doubt a classifier's doubt text is, or undefined for a text the table does not know. The name's own doubt of a
+ * leaf the seller's group named (`by the name alone: …`) is the doubt it wraps.
+ */
 export function readClassifierDoubt(doubt: string): ClassifierDoubt | undefined {
-  return CLASSIFIER_DOUBTS.find((item) => item.reads.test(doubt));
+  const inner = readNameAloneDoubt(doubt);
+  if (inner !== undefined) return readClassifierDoubt(inner);
+  return CLASSIFIER_DOUBTS.find((item) => (typeof item.reads === 'function' ? item.reads(doubt) : item.reads.test(doubt)));
 }
 
 /** Why the type's evidence doubts its proposal, or undefined when nothing but unexplained words or a weak match does. */

@@ -11,6 +11,8 @@ import type { Classification } from '../../../src/assistant/classify/classifier-
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
 import { findProposalDoubt, readClassifierDoubt } from '../../../src/assistant/review/find-proposal-doubt.js';
+import * as sellerGroupDoubtTexts from '../../../src/assistant/classify/seller-group-doubt-texts.js';
+import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt } from '../../../src/assistant/classify/seller-group-doubt-texts.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -72,7 +74,27 @@ async function readClassifierDoubtTexts(): Promise<string[]> {
   const otherUse = classify.slice(classify.indexOf('function describeOtherUse'), classify.indexOf('\n}\n', classify.indexOf('function describeOtherUse')));
   const doubtProperties = [classify, collect].flatMap((text) => text.split('\n').filter((line) => /\bdoubt: [^,}]*['`]/.test(line)).flatMap((line) => readLiterals(line.slice(line.indexOf('doubt: ')))));
   const outside = sections.slice(sections.indexOf('export function describeOutsideDoubt'));
-  return [...readLiterals(block), ...readLiterals(otherUse), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? ''].filter((text) => /^[a-z]/.test(text) && text.length > 10);
+  // The seller's group's doubts: the table of them, its rules and the group's qualifier (`askSellerQualifier`) write inline texts too.
+  const sellerStart = classify.indexOf('const SELLER_GROUP_DOUBTS');
+  // Comments and the rules' names are no doubts (and a comment's apostrophe would open a literal).
+  const seller = classify.slice(sellerStart, classify.indexOf('\n}\n', classify.indexOf('function askSellerQualifier', sellerStart)))
+    .split('\n').filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line)).join('\n').replace(/name: (['"])(?:(?!\1).)*\1/g, '');
+  return [...readLiterals(block), ...readLiterals(otherUse), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? '', ...readLiterals(seller), ...writeSellerGroupDoubts()].filter((text) => /^[a-z]/.test(text) && text.length > 10);
+}
+
+/**
+ * Every doubt `seller-group-doubt-texts.ts` writes, by its exports: each `describe…` called with two words, each constant text;
+ * the name's own doubt (`describeNameAloneDoubt`) wraps another of them.
+ */
+function writeSellerGroupDoubts(): string[] {
+  const words = ['чехол', 'для iPhone'];
+  const texts: string[] = [];
+  for (const [name, value] of Object.entries(sellerGroupDoubtTexts)) {
+    if (typeof value === 'string') texts.push(value);
+    else if (name.startsWith('describe') && value !== describeNameAloneDoubt) texts.push((value as (words: readonly string[]) => string)(words));
+  }
+  expect(texts.length).toBeGreaterThanOrEqual(3);
+  return [...texts, describeNameAloneDoubt(texts[0] ?? '')];
 }
 
 /** A type of one row classified as the real classifier does. */
@@ -93,6 +115,17 @@ describe("the review's table of the classifier's doubts", () => {
     expect(readClassifierDoubt('the leaf does not explain "авто", which names the section Автотовары')?.namesAnotherLeaf).toBe(true);
     expect(readClassifierDoubt('the leaf does not explain "машину", and a kind of it may (Автотовары / X)')?.namesAnotherLeaf).toBe(true);
     expect(readClassifierDoubt('the leaf does not explain "ароматическая", "красная" of "свеча ароматическая красная"')?.namesAnotherLeaf).toBe(false);
+  });
+
+  it("reads the name's own doubt of the seller's group's leaf as the doubt it wraps, and the group's doubts with one or more words", () => {
+    const unexplained = 'the leaf does not explain "ароматическая" of "свеча ароматическая"';
+    expect(readClassifierDoubt(describeNameAloneDoubt(unexplained))).toBe(readClassifierDoubt(unexplained));
+    expect(readClassifierDoubt(describeNameAloneDoubt(unexplained))?.namesAnotherLeaf).toBe(false);
+    expect(readClassifierDoubt(describeNameAloneDoubt('a dose says a medicine or supplement (150000 МЕ)'))?.name).toBe('a dose says a medicine or supplement');
+    for (const words of [['рожок'], ['на', 'голову']]) {
+      expect(readClassifierDoubt(describeGroupLeafWordsDoubt(words))?.namesAnotherLeaf).toBe(true);
+      expect(readClassifierDoubt(describeGroupPurposeDoubt(words))?.namesAnotherLeaf).toBe(true);
+    }
   });
 
   it('reads a doubt it does not know as one naming another leaf: a question more, never a blind yes', () => {

@@ -1,0 +1,48 @@
+/**
+ * The doubts the classifier writes where the seller's label or group named the leaf (`describeSellerGroupDoubt` of
+ * `classify-product.ts`): each is written and read here, so the review's table (`find-proposal-doubt.ts`) reads the same
+ * wording the classifier writes.
+ */
+
+/** The doubt of a leaf that says whom the goods are for where only the group named it. */
+export const UNSAID_PEOPLE_DOUBT = "the leaf says whom the goods are for, which neither the name nor the seller's group says";
+
+const NAME_ALONE = 'by the name alone: ';
+const QUOTED_WORDS = '"[^"]*"(?:, "[^"]*")*';
+const GROUP_PURPOSE_END = " of what the goods are for, which neither the leaf nor the seller's groups above its own explain";
+const GROUP_LEAF_WORDS_END = ", which the leaf the seller's group names does not explain";
+
+/** The words of a doubt, each in quotes, comma-separated. */
+function quoteWords(words: readonly string[]): string {
+  return words.map((word) => `"${word}"`).join(', ');
+}
+
+/** A purpose the name says that a group repeating its type does not explain (`Москитная сетка на голову`). */
+export function describeGroupPurposeDoubt(words: readonly string[]): string {
+  return `the name says ${quoteWords(words)}${GROUP_PURPOSE_END}`;
+}
+
+/** Whether a doubt is the one `describeGroupPurposeDoubt` writes. */
+export function isGroupPurposeDoubt(doubt: string): boolean {
+  return new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_PURPOSE_END}$`, 'u').test(doubt);
+}
+
+/** The name's own doubt of the leaf the group named, wrapped. */
+export function describeNameAloneDoubt(doubt: string): string {
+  return `${NAME_ALONE}${doubt}`;
+}
+
+/** The name's own doubt a `describeNameAloneDoubt` text wraps, or undefined for any other doubt. */
+export function readNameAloneDoubt(doubt: string): string | undefined {
+  return doubt.startsWith(NAME_ALONE) ? doubt.slice(NAME_ALONE.length) : undefined;
+}
+
+/** Words of the name the leaf the group named does not explain (`Двойка` under `Спортивки`). */
+export function describeGroupLeafWordsDoubt(words: readonly string[]): string {
+  return `the name says ${quoteWords(words)}${GROUP_LEAF_WORDS_END}`;
+}
+
+/** Whether a doubt is the one `describeGroupLeafWordsDoubt` writes. */
+export function isGroupLeafWordsDoubt(doubt: string): boolean {
+  return new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_LEAF_WORDS_END}$`, 'u').test(doubt);
+}
