@@ -44,6 +44,7 @@ import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
 import { findOtherMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
+import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
@@ -176,7 +177,8 @@ const NO_OPTIONS: ClassifyOptions = {};
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
-  const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
+  // One splitter of a seller's path for the import, the review and init (`splitPathLevels`): a cell's `/` between words is no level.
+  const groups = (typeof input.groupPath === 'string' ? splitPathLevels(input.groupPath) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
   const latinKinds = readLatinKindWords(index, type.tokens, type.purpose);
   const key = buildRankingKey({ type, label, groups, latinKinds, childrenSize: findChildrenSize(input.name) !== undefined });

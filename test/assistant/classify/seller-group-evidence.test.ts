@@ -54,6 +54,24 @@ describe('the name\'s own words are read against the leaf the group names', () =
   });
 });
 
+describe('a group cell is one level, whatever `/` it holds between words (review27 D2)', () => {
+  const classifyCells = (name: string, cells: readonly string[]) => classifyProduct(index, { name, groupPath: cells });
+
+  it('is not sure of the last half of a folder list read as the deepest group (trap)', () => {
+    const result = classifyCells('Tefal Classic 24', ['Сковороды/кастрюли']);
+    expect(result.confident).toBe(false);
+    expect(result.path).not.toBe('Дом и сад / Посуда и кухня / Кастрюли');
+  });
+
+  it('reads a group named by a model\'s memory as the kind it says (trap)', () => {
+    expect(classifyCells('Samsung A06 4/64', ['Смартфоны 4/64'])).toMatchObject({ path: 'Электроника / Смартфоны и гаджеты / Смартфоны', confident: true });
+  });
+
+  it('splits a joined path at its spaced separator as the cells it was joined from', () => {
+    expect(classify('Tefal Classic 24', 'Посуда / Сковороды')).toEqual(classifyCells('Tefal Classic 24', ['Посуда', 'Сковороды']));
+  });
+});
+
 describe('a qualifier the group says is doubted as the name\'s own', () => {
   it('names the leaf of the branch the qualifier says', () => {
     const result = classify('Брюки черные (6-10)', 'Брюки школьные');
