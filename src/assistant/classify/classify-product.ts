@@ -17,7 +17,7 @@ import { askOutsideFileSections, isInFileSections, readParentPath, readTopSectio
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
-import { CONTAINER_WORDS, extractProductType, isColourWord, readPurposePreposition, type ProductType } from './extract-product-type.js';
+import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPurposePreposition, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
@@ -46,7 +46,7 @@ import { findOtherMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -528,7 +528,40 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: 'a purpose the group repeating the name does not explain', describe: describeRepeatedPurpose },
   { name: "the name's own doubt of the group's leaf", describe: describeNameAlone },
   { name: "words of the name the group's leaf does not explain", describe: describeGroupLeafWords },
+  { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
+  { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
 ];
+
+/**
+ * `Набор 3 шт`, `Комплект` under `Смартфоны`: a name whose only type words count or hold the goods says a type (a set of something),
+ * not none as `Tefal Classic 24` does, and the group must explain it: its words or the leaf's (`Набор` under `Наборы кастрюль`).
+ */
+function describeGroupLeafContainer(_index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  if (best.reading.source === 'name' || type.words.length === 0 || !type.words.every(isCountOrContainerWord)) return undefined;
+  const words = type.words.filter((word) => !ranking.contextStems.has(stemForIndex(word)) && !explainsByLeaf(best.leaf, stemForIndex(word), word));
+  return words.length > 0 ? describeGroupLeafWordsDoubt(words) : undefined;
+}
+
+const FOR_PREPOSITION = 'для';
+
+/** Whether a word counts the goods or names what holds them (`шт`, `набор`, `комплект`), the general classes of `extract-product-type.ts`. */
+function isCountOrContainerWord(word: string): boolean {
+  return COUNT_WORDS.has(word) || CONTAINER_WORDS.has(word);
+}
+
+/**
+ * `Чехол для iPhone 13`, `Чехол для паспорта` under `Женская одежда` against `Чехлы для одежды`: the name says what its goods are
+ * for, and the leaf's purpose is one only the seller's group says; the group says what the seller sells, the name what this is for.
+ */
+function describeOwnPurposeUnderGroup(_index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  const { reading, name } = best;
+  // Only a `для` phrase says what the goods are for as the leaf's does; `по бетону` of `Бур` says what they work on.
+  if (reading.source !== 'name' || name.purpose.length === 0 || readPurposePreposition(type) !== FOR_PREPOSITION) return undefined;
+  const said = new Set([...reading.stems, ...reading.purpose]);
+  if (name.purpose.some((stem) => said.has(stem)) || !name.purpose.some((stem) => ranking.contextStems.has(stem))) return undefined;
+  // A group that says the name's purpose too (`Пистолеты для герметика и монтажной пены`) holds both: it agrees with the name.
+  return reading.purpose.some((stem) => ranking.contextStems.has(stem)) ? undefined : describeOwnPurposeDoubt(type.purpose);
+}
 
 /**
  * `Москитная сетка на голову` under the same words: the name's own reading, weak for a purpose the plain leaf does not explain,

@@ -11,6 +11,8 @@ const NAME_ALONE = 'by the name alone: ';
 const QUOTED_WORDS = '"[^"]*"(?:, "[^"]*")*';
 const GROUP_PURPOSE_END = " of what the goods are for, which neither the leaf nor the seller's groups above its own explain";
 const GROUP_LEAF_WORDS_END = ", which the leaf the seller's group names does not explain";
+const OWN_PURPOSE_OPENING = 'the name says what the goods are for (';
+const OWN_PURPOSE_END = "), and only the seller's group says what the leaf is for";
 
 /** The words of a doubt, each in quotes, comma-separated. */
 function quoteWords(words: readonly string[]): string {
@@ -45,4 +47,14 @@ export function describeGroupLeafWordsDoubt(words: readonly string[]): string {
 /** Whether a doubt is the one `describeGroupLeafWordsDoubt` writes. */
 export function isGroupLeafWordsDoubt(doubt: string): boolean {
   return new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_LEAF_WORDS_END}$`, 'u').test(doubt);
+}
+
+/** The name says its own purpose (`для iPhone`), and only the group explains the leaf's purpose (`Чехлы для одежды` under `Женская одежда`). */
+export function describeOwnPurposeDoubt(words: readonly string[]): string {
+  return `${OWN_PURPOSE_OPENING}${words.join(' ')}${OWN_PURPOSE_END}`;
+}
+
+/** Whether a doubt is the one `describeOwnPurposeDoubt` writes. */
+export function isOwnPurposeDoubt(doubt: string): boolean {
+  return doubt.startsWith(OWN_PURPOSE_OPENING) && doubt.endsWith(OWN_PURPOSE_END);
 }

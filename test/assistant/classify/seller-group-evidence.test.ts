@@ -72,6 +72,33 @@ describe('a group cell is one level, whatever `/` it holds between words (review
   });
 });
 
+describe('the group explains the type the name says, not the purpose it says otherwise (review27 D6)', () => {
+  it.each([
+    ['Чехол для iPhone 13', 'Женская одежда'],
+    ['Чехол для паспорта', 'Мужская одежда'],
+  ])('is not sure of a leaf for the goods the group names where the name says its own purpose: %s under %s', (name, group) => {
+    expect(classify(name, group)).toMatchObject({ confident: false, doubt: expect.stringContaining('only the seller\'s group says what the leaf is for') as unknown });
+  });
+
+  it('takes the group\'s purpose where the name says none, or the same (traps)', () => {
+    expect(classify('Чехол', 'Женская одежда')).toMatchObject({ path: 'Дом и сад / Хранение вещей / Чехлы для одежды', confident: true });
+    expect(classify('Чехол для одежды', 'Женская одежда')).toMatchObject({ path: 'Дом и сад / Хранение вещей / Чехлы для одежды', confident: true });
+  });
+
+  it('takes a group that says the name\'s purpose beside the leaf\'s, and a purpose said with another preposition (traps)', () => {
+    expect(classify('Пистолет для монтажной пены 9" алюминий', 'Пистолеты для герметика и монтажной пены')).toMatchObject({ path: expect.stringContaining('Пистолеты для герметика') as unknown, confident: true });
+    expect(classify('Бур по бетону SDS PLUS 10х160', 'Буры для перфоратора SDS+')).toMatchObject({ path: expect.stringContaining('Буры для перфоратора') as unknown, confident: true });
+  });
+
+  it.each(['Набор 3 шт', 'Комплект'])('reads a count or container word as a type the group must explain: %s under Смартфоны', (name) => {
+    expect(classify(name, 'Смартфоны')).toMatchObject({ confident: false, doubt: expect.stringContaining('which the leaf the seller\'s group names does not explain') as unknown });
+  });
+
+  it('takes a container word the group says (trap)', () => {
+    expect(classify('Набор', 'Наборы кастрюль')).toMatchObject({ path: 'Дом и сад / Посуда и кухня / Кастрюли', confident: true });
+  });
+});
+
 describe('a qualifier the group says is doubted as the name\'s own', () => {
   it('names the leaf of the branch the qualifier says', () => {
     const result = classify('Брюки черные (6-10)', 'Брюки школьные');
