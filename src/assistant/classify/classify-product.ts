@@ -477,7 +477,12 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : sortedKinds !== undefined ? describeKindsSortedElsewhere(sortedKinds)
     : undefined;
-  const { doubt, held, heldBy } = askSellerQualifier(index, best, ranking, readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin));
+  return writeDecision(ranked, best, askSellerQualifier(index, best, ranking, readWordDoubts(index, best, type, earlierDoubt, laterDoubt, readTwin)), confidence, productType);
+}
+
+/** The classification of the best leaf with the doubt the decision read (or the kind a held word names, proposed in its place). */
+function writeDecision(ranked: readonly LeafScore[], best: LeafScore, decided: { doubt: string | undefined; held: string[] | undefined; heldBy: string[] | undefined }, confidence: number, productType: string): Classification {
+  const { doubt, held, heldBy } = decided;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
