@@ -556,7 +556,8 @@ function isCountOrContainerWord(word: string): boolean {
 
 /**
  * `Чехол для iPhone 13`, `Чехол для паспорта` under `Женская одежда` against `Чехлы для одежды`: the name says what its goods are
- * for, and the leaf's purpose is one only the seller's group says; the group says what the seller sells, the name what this is for.
+ * for, and the leaf's purpose is one only the seller's group's kind says; the group says what the seller sells, the name what
+ * this is for. A group's own purpose (`Аксессуары для телефонов`) says what the goods are for and may explain the name's.
  */
 function describeOwnPurposeUnderGroup(_index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
   const { reading, name } = best;
@@ -564,6 +565,10 @@ function describeOwnPurposeUnderGroup(_index: ClassifierIndex, best: LeafScore, 
   if (reading.source !== 'name' || name.purpose.length === 0 || readPurposePreposition(type) !== FOR_PREPOSITION) return undefined;
   const said = new Set([...reading.stems, ...reading.purpose]);
   if (name.purpose.some((stem) => said.has(stem)) || !name.purpose.some((stem) => ranking.contextStems.has(stem))) return undefined;
+  // A group that says a purpose itself (`Аксессуары для телефонов`), or a section above the last group, says what the goods are
+  // for as the name does (`для iPhone` of phones); a last group's kind (`Женская одежда`) says what the seller sells.
+  const groupPurpose = new Set([...ranking.sectionStems, ...ranking.readings.filter((item) => item.source !== 'name').flatMap((item) => item.purpose)]);
+  if (name.purpose.some((stem) => groupPurpose.has(stem))) return undefined;
   // A group that says the name's purpose too (`Пистолеты для герметика и монтажной пены`) holds both: it agrees with the name.
   return reading.purpose.some((stem) => ranking.contextStems.has(stem)) ? undefined : describeOwnPurposeDoubt(type.purpose);
 }

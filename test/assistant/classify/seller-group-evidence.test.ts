@@ -85,6 +85,10 @@ describe('the group explains the type the name says, not the purpose it says oth
     expect(classify('Чехол для одежды', 'Женская одежда')).toMatchObject({ path: 'Дом и сад / Хранение вещей / Чехлы для одежды', confident: true });
   });
 
+  it('takes a group that says the purpose itself, of which the name\'s is one (trap)', () => {
+    expect(classify('Чехол для iPhone 13', 'Аксессуары для телефонов')).toMatchObject({ path: 'Электроника / Смартфоны и гаджеты / Чехлы для телефонов', confident: true });
+  });
+
   it('takes a group that says the name\'s purpose beside the leaf\'s, and a purpose said with another preposition (traps)', () => {
     expect(classify('Пистолет для монтажной пены 9" алюминий', 'Пистолеты для герметика и монтажной пены')).toMatchObject({ path: expect.stringContaining('Пистолеты для герметика') as unknown, confident: true });
     expect(classify('Бур по бетону SDS PLUS 10х160', 'Буры для перфоратора SDS+')).toMatchObject({ path: expect.stringContaining('Буры для перфоратора') as unknown, confident: true });
