@@ -31,3 +31,11 @@ export function findGroupAnswer<T>(answers: ReadonlyMap<string, T>, groupPath: r
   }
   return undefined;
 }
+
+/**
+ * The levels of a row's group cells (top level first), as every caller hands them to the classifier: each cell split into the
+ * levels it writes (`splitPathLevels`: `Одежда / Детская одежда` two, `Сковороды/кастрюли` one), never a joined string split again.
+ */
+export function readGroupLevels(cells: readonly string[]): string[] {
+  return cells.flatMap((cell) => splitPathLevels(cell));
+}

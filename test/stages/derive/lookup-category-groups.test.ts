@@ -46,9 +46,16 @@ describe('lookup: category reads the groups beside the name', () => {
     expect(apply('Футболка хлопковая белая', '').value).toBe('футболка хлопковая');
   });
 
-  it("a row left unsure under an answered group takes the group's answer; the issue of an unanswered one says its groups", () => {
-    const { apply } = lookup(['Группа'], (m) => (m.categories = { Футболки: MEN }));
-    expect(apply('Футболка хлопковая белая', 'Одежда / Футболки').value).toBe('Футболки');
+  it("a row left unsure under an answered group takes the group's answer where the reading leaves room; the issue of an unanswered one says its groups", () => {
+    const { apply } = lookup(['Группа'], (m) => (m.categories = { Лето: MEN, Футболки: MEN }));
+    // No leaf read in the name or its groups: the answer of the nearest group (a level of the cell) places it, as the leaf's path.
+    expect(apply('Lacoste L1212', 'Новинки / Лето').value).toBe(MEN);
+    // Trap: a reading whose doubt names another leaf (whose T-shirts) stays a question, naming the group's answer.
+    const doubted = apply('Футболка хлопковая белая', 'Одежда / Футболки');
+    expect(doubted.value).toBeUndefined();
+    expect(doubted.data[0]?.nearest).toContain('your answer for "Футболки"');
+    // A key naming a section, not one leaf, answers no group (as the review reads it): the row is no answer's.
+    expect(lookup(['Группа'], (m) => (m.categories = { Лето: 'Одежда' })).apply('Lacoste L1212', 'Новинки / Лето').value).toBeUndefined();
     const open = lookup(['Группа']).apply('Футболка хлопковая белая', 'Новинки / Лето');
     expect(open.value).toBeUndefined();
     expect(open.data[0]?.groups).toBe('Новинки / Лето');
