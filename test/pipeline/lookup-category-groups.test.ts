@@ -181,9 +181,22 @@ describe('lookup: category with groups (runValidate over the sandbox)', () => {
   it('a group column the file lacks is a setup error naming the step, before any row', async () => {
     const { result } = await run(csvFile(CSV_ROWS), buildMapping(['Раздел']));
     const missing = result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing');
-    expect(missing).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive', column: 'Категория' } }]);
+    expect(missing).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive_groups', column: 'Категория', group: 'Раздел' } }]);
     expect(missing[0]?.message).toContain('Раздел');
+    expect(missing[0]?.message).not.toContain('derives');
     expect(result.summary.counts.byStatus.valid ?? 0).toBe(0);
+  });
+
+  it('a group-row column read with input.groupRows: false is a setup error before any row, in the import and in the review', async () => {
+    const mapping = `input: { groupRows: false }\n${buildMapping(['_group1'])}`;
+    const { result, settings, deps } = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, mapping);
+    const off = result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing');
+    expect(off).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive_groups_off', group: '_group1' } }]);
+    expect(result.summary.counts.byStatus.valid ?? 0).toBe(0);
+    await expect(runMappingReview({ file: 'price.xlsx', mapping: 'mapping.yaml', out: 'review.xlsx', force: false, settings: settings.settings }, deps)).rejects.toThrow(/input\.groupRows is false/);
+    // Trap: with group rows read (the default) the same column is no error.
+    const on = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(['_group1']));
+    expect(on.result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing')).toEqual([]);
   });
 
   it('mapping review reads the same groups: it places (or takes as answered) the rows the import places', async () => {

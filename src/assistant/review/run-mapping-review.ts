@@ -20,6 +20,7 @@ import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { createGroupPathReader } from '../../stages/derive/plan-group-columns.js';
+import { findGroupRowColumnsOff } from '../../stages/derive/create-virtual-columns.js';
 import { findLookupGroups } from '../../stages/derive/read-group-path.js';
 import { indexGroupAnswerLeaves, readAnswerLeaves } from './read-answer-leaves.js';
 import { countByTopSection, describeSetFileSections, readFileSections, readNoTradeSections } from '../classify/file-sections.js';
@@ -275,6 +276,8 @@ export function readAnsweredTypes(mapping: Mapping, index: DirectoryIndex): Map<
 function readGroupsAsLookup(mapping: Mapping, header: Parameters<typeof findColumn>[1], index: DirectoryIndex, mappingFile: string): ReturnType<typeof createGroupPathReader> | undefined {
   const names = findLookupGroups(mapping);
   if (names === undefined) return undefined;
+  const off = findGroupRowColumnsOff(mapping, names);
+  if (off.length > 0) throw new ConfigError(`${mappingFile}: the groups of lookup: category name ${off.map((name) => `"${name}"`).join(', ')}, group-row columns, but input.groupRows is false: no row has group rows`);
   const reader = createGroupPathReader(mapping, header, index, names, compileCategoryLookup);
   if (reader.missing.length > 0) throw new ConfigError(`${mappingFile}: the groups of lookup: category name ${reader.missing.map((name) => `"${name}"`).join(', ')}, which the file does not have`);
   return reader;

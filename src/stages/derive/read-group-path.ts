@@ -56,8 +56,14 @@ export function joinGroupPath(path: readonly string[]): string {
   return path.join(' / ');
 }
 
-/** The `groups:` of the mapping's first `lookup: category` step that names some: the columns `mapping review` reads each row's groups from. */
+/**
+ * The `groups:` of the `lookup: category` step whose derived column feeds `columns.category` (the import's categories come from
+ * it); without such a step, of the first one that names some: the columns `mapping review` reads each row's groups from.
+ */
 export function findLookupGroups(mapping: Mapping): readonly ColumnRef[] | undefined {
-  for (const derived of mapping.derive) for (const step of derived.steps) if ('lookup' in step && step.lookup === 'category' && step.groups !== undefined) return step.groups;
-  return undefined;
+  const category = mapping.columns.category;
+  const feeding = typeof category === 'string' || (typeof category === 'object' && 'header' in category) ? describeColumnRef(category) : undefined;
+  const withGroups = mapping.derive.flatMap((derived) => derived.steps.flatMap((step) => ('lookup' in step && step.lookup === 'category' && step.groups !== undefined ? [{ name: derived.name, groups: step.groups }] : [])));
+  const fed = feeding === undefined ? undefined : withGroups.find((found) => normalizeHeader(found.name) === normalizeHeader(feeding));
+  return (fed ?? withGroups[0])?.groups;
 }

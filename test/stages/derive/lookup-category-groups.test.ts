@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { compileCategoryLookup } from '../../../src/stages/derive/lookup-category.js';
 import { compileStep } from '../../../src/stages/derive/transform-rules.js';
+import { findLookupGroups } from '../../../src/stages/derive/read-group-path.js';
 import type { SourceCell } from '../../../src/sources/types.js';
 import { makeDirectories, makeMapping } from '../../helpers/builders.js';
 import type { ColumnRef } from '../../../src/mapping/mapping-schema.js';
@@ -68,5 +69,18 @@ describe('lookup: category reads the groups beside the name', () => {
   it('names the group columns the header lacks, once, when compiled', () => {
     expect(lookup(['Группа', 'Раздел', { letter: 'Z' }]).step.missingColumns).toEqual(['Раздел', 'Z']);
     expect(lookup(['Группа']).step.missingColumns).toBeUndefined();
+  });
+});
+
+describe('findLookupGroups: the review reads the groups of the step that feeds columns.category', () => {
+  it('takes the step whose derived column is columns.category, else the first with groups', () => {
+    const derive = (name: string, groups: string[]) => ({ name, from: 'Наименование', onFail: 'skip' as const, steps: [{ lookup: 'category' as const, groups }] });
+    const mapping = makeMapping((m) => {
+      m.derive = [derive('Кат2', ['Раздел']), derive('Категория', ['Группа'])];
+      m.columns.category = 'Категория';
+    });
+    expect(findLookupGroups(mapping)).toEqual(['Группа']);
+    // Trap: a category column no step feeds reads the first step's groups, as before.
+    expect(findLookupGroups({ ...mapping, columns: { ...mapping.columns, category: 'Тип' } })).toEqual(['Раздел']);
   });
 });
