@@ -50,10 +50,21 @@ export function decideRowCategory<T>(answers: RowAnswers<T>, name: string, group
   const met = found === undefined ? {} : { met: found.answer };
   const result = classifyProduct(classifier, groupLevels.length === 0 ? { name } : { name, groupPath: groupLevels }, options);
   if (result.confident || answers.groups === undefined || groupLevels.length === 0) return { by: 'classifier', result, ...met };
-  const byGroup = findGroupAnswer(answers.groups, groupCells);
+  const byGroup = findGroupAnswerOnce(answers.groups, groupCells);
   if (byGroup === undefined) return { by: 'classifier', result, ...met };
   if (!fitsGroupAnswer(result, byGroup.answer.leafId)) return { by: 'classifier', result, ...met, contradicted: byGroup };
   return { by: 'group', group: byGroup.group, answer: byGroup.answer, result, ...met };
+}
+
+// The group answer of each distinct group path, per answers index: a file's rows repeat a few paths (not normalised once per row).
+const groupAnswersSeen = new WeakMap<ReadonlyMap<string, GroupAnswerLeaf>, Map<string, ReturnType<typeof findGroupAnswer<GroupAnswerLeaf>>>>();
+
+function findGroupAnswerOnce(answers: ReadonlyMap<string, GroupAnswerLeaf>, groupCells: readonly string[]): ReturnType<typeof findGroupAnswer<GroupAnswerLeaf>> {
+  let seen = groupAnswersSeen.get(answers);
+  if (seen === undefined) groupAnswersSeen.set(answers, (seen = new Map()));
+  const key = groupCells.join('\u0001');
+  if (!seen.has(key)) seen.set(key, findGroupAnswer(answers, groupCells));
+  return seen.get(key);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
-import { appendGroupColumns, planGroupColumns, toTextCell, type GroupColumnPlan } from './plan-group-columns.js';
+import { appendGroupColumns, fillGroupCells, planGroupColumns, toTextCell } from './plan-group-columns.js';
 import { findColumnPosition } from './read-group-path.js';
 import { compileStep, type CategoryLookupCompiler, type CompiledStep, type StepReporter } from './transform-rules.js';
 
@@ -75,9 +75,7 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     fill(ctx) {
       const row = ctx.row;
       const cells: (SourceCell | undefined)[] = new Array(width);
-      for (let i = 0; i < base; i++) cells[i] = row.cells[i];
-      const groups = row.groups;
-      for (let at = 0; at < groupCount; at++) cells[base + at] = toTextCell((groupColumns[at] as GroupColumnPlan).read(groups, row.cells));
+      fillGroupCells(cells, row, base, groupColumns);
       let at = base + groupCount;
       for (const plan of plans) {
         cells[at++] = toTextCell(runPlan(plan, cells[plan.from], ctx, cells));
