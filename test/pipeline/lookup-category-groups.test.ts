@@ -187,6 +187,15 @@ describe('lookup: category with groups (runValidate over the sandbox)', () => {
     expect(result.summary.counts.byStatus.valid ?? 0).toBe(0);
   });
 
+  it('a group column no row of the file fills is one warning per file, naming it (a _group level a CSV does not have)', async () => {
+    const { result } = await run(csvFile(CSV_ROWS), buildMapping(['_group1', 'Группа']));
+    const unused = result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused' && issue.data?.variant === 'groups');
+    expect(unused).toMatchObject([{ severity: 'warning', data: { count: 1, entries: JSON.stringify(['_group1']) } }]);
+    // Trap: the group rows of an XLSX fill `_group`; a filled column is never named.
+    const xlsx = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(['_group']));
+    expect(xlsx.result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused' && issue.data?.variant === 'groups')).toEqual([]);
+  });
+
   it('a group-row column read with input.groupRows: false is a setup error before any row, in the import and in the review', async () => {
     const mapping = `input: { groupRows: false }\n${buildMapping(['_group1'])}`;
     const { result, settings, deps } = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, mapping);

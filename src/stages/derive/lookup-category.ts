@@ -21,6 +21,7 @@ import { stemForIndex } from '../../assistant/classify/stem-for-index.js';
 import type { Classification, ClassifyOptions } from '../../assistant/classify/classifier-types.js';
 import { tokenizeForMatch } from '../../assistant/normalize-for-match.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import type { SourceCell } from '../../sources/types.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
 import { createSectionResolver, resolveFileSections } from '../../mapping/resolve-file-sections.js';
@@ -50,6 +51,15 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, s
   const answers: RowAnswers<string> = { classifier, options, findType, pickOverAnswer: true, ...(groups === undefined ? {} : { groups: indexGroupAnswerLeaves(mapping, index) }) };
   const reach = (key: string): void => usage?.reach('categories', usageKeys.get(key) ?? normalizeName(key));
   const positions = groups?.positions ?? [];
+  // The group columns no row has filled yet, by position: each is noted in the usage once, at its first text (`groups`, `find-unused-entries.ts`).
+  const unreached = new Map((groups?.names ?? []).map((name, at) => [positions[at] ?? -1, normalizeName(name)] as const));
+  const noteFilledGroups = (cells: readonly (SourceCell | undefined)[]): void => {
+    for (const [position, key] of unreached) {
+      if (readGroupPath(cells, [position]).length === 0) continue;
+      usage?.reach('groups', key);
+      unreached.delete(position);
+    }
+  };
   return {
     kind: 'lookup',
     label: 'lookup category',
@@ -57,6 +67,7 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, s
     ...(groups !== undefined && groups.missing.length > 0 ? { missingColumns: groups.missing } : {}),
     apply(text, report, cells) {
       const groupPath = cells === undefined || positions.length === 0 ? [] : readGroupPath(cells, positions);
+      if (cells !== undefined && unreached.size > 0) noteFilledGroups(cells);
       const decision = decideRowCategory(answers, text, groupPath);
       // The answer reached the name even where a confident pick of the whole name wins over it, or a twin leaf's word the name
       // says keeps it from the name: the entry is in use, never reported unused.

@@ -13,6 +13,8 @@ import type { SourceCell, SourceColumn } from '../../sources/types.js';
 /** The positions of a step's group columns in a header, top level first, and the columns the header lacks. */
 export interface GroupColumns {
   positions: readonly number[];
+  /** The columns at `positions`, as the mapping writes them. */
+  names: readonly string[];
   /** The columns no column of the header is (a header's text, or a letter), as the mapping writes them: a setup error of the step. */
   missing: readonly string[];
 }
@@ -20,13 +22,17 @@ export interface GroupColumns {
 /** Resolves the step's `groups:` (a header, `{letter: C}` of the sheet, `_group…`) against `header`, once per file. */
 export function resolveGroupColumns(refs: readonly ColumnRef[], header: readonly SourceColumn[]): GroupColumns {
   const positions: number[] = [];
+  const names: string[] = [];
   const missing: string[] = [];
   for (const ref of refs) {
     const position = findColumnPosition(header, ref);
     if (position < 0) missing.push(describeColumnRef(ref));
-    else positions.push(position);
+    else {
+      positions.push(position);
+      names.push(describeColumnRef(ref));
+    }
   }
-  return { positions, missing };
+  return { positions, names, missing };
 }
 
 /** The position of a column in a header: a sheet column by its letter (never a virtual column's), any column by its header; -1 when none. */
