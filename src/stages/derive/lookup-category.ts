@@ -5,8 +5,9 @@
  * review), wins; a key found only further inside the name does not; otherwise the name's
  * product type is classified against the directory's leaves, with the row's own groups (the step's
  * `groups:`, top level first) as its group path. A confident leaf gives its path; a name left unsure
- * under a group whose text is a `categories:` key (the seller's answer for the label, e.g. from
- * `mapping init`) takes that answer (`find-group-answer.ts`); any other name that matches only
+ * under a group whose text is a `categories:` key naming one leaf (the seller's answer for the label,
+ * e.g. from `mapping init`) takes that leaf where the unsure reading leaves room for it
+ * (`decide-row-category.ts`, the order the review decides rows in too); any other name that matches only
  * weakly, or as well as another leaf, gives no value and a `category_uncertain` issue naming the
  * phrase, the groups read, the nearest leaves and why: never a silent pick.
  */
