@@ -45,12 +45,12 @@ export function getPhotoSeparator(mapping: Mapping): string | undefined {
   return photos !== undefined && typeof photos === 'object' && !Array.isArray(photos) && 'columns' in photos ? photos.separator : undefined;
 }
 
-/** A column reference as the seller wrote it: the header, or the letter. */
 /** The columns the mapping's `lookup: category` steps read as the row's groups (`groups:`): sheet columns and `_group…` columns. */
 export function listStepGroups(mapping: Mapping): ColumnRef[] {
   return mapping.derive.flatMap((derived) => derived.steps.flatMap((step) => ('groups' in step ? (step.groups ?? []) : [])));
 }
 
+/** A column reference as the seller wrote it: the header, or the letter. */
 export function describeColumnRef(ref: ColumnRef): string {
   return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }

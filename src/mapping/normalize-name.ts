@@ -51,8 +51,8 @@ export function normalizeName(text: string): string {
 
 /**
  * The matching key of a category path such as `Одежда / Мужская / Футболки`: each level is
- * normalised with `normalizeName` and the levels are joined with `/`. `/`, `>`, `›`, `»`, `\` and
- * `|` are accepted as level separators. `normalizeLevel` is `normalizeName` or the same with its
+ * normalised with `normalizeName` and the levels are joined with `/` (`splitPathLevels` reads the
+ * levels). `normalizeLevel` is `normalizeName` or the same with its
  * results kept (a directory's paths repeat their parents' names).
  */
 export function normalizePath(text: string, normalizeLevel: (level: string) => string = normalizeName): string {
@@ -62,13 +62,20 @@ export function normalizePath(text: string, normalizeLevel: (level: string) => s
     .join('/');
 }
 
-/** The levels of a path as a seller writes it (`A / B`, `A > B`, `A | B`, …), trimmed, empty ones left out. */
+/**
+ * The levels of a path as a seller writes it (`A / B`, `A > B`, `A | B`, `A › B`, …), trimmed, empty ones left out. A `/` or `\`
+ * between two letters or digits is no separator: it is written inside one name (`Сковороды/кастрюли`, `Смартфоны 4/64`, `175/70
+ * R13`, `д/ванной`), and splitting it would read a list, a size or an abbreviation as two levels of a path.
+ */
 export function splitPathLevels(text: string): string[] {
   return text
-    .split(/[/>›»\\|]/)
+    .split(PATH_SEPARATOR)
     .map((level) => level.trim())
     .filter((level) => level !== '');
 }
+
+// `>`, `|`, `›`, `»` anywhere; `/` and `\` only where a side of them is no letter or digit (a space, the text's end).
+const PATH_SEPARATOR = /(?:[>›»|]|(?<![\p{L}\p{N}])[/\\]|[/\\](?![\p{L}\p{N}]))/u;
 
 /** The matching key of a column header: trimmed, lower case, white space collapsed, BOM dropped. */
 export function normalizeHeader(text: string): string {
@@ -81,7 +88,7 @@ export function normalizeHeader(text: string): string {
  * while this is the same (`stampNameKeyRules` in directory-index.ts).
  */
 export function describeNameKeyRules(): string {
-  const patterns = [CYRILLIC, LATIN, QUOTES, DASHES, LETTER_HYPHEN, TO_REPLACE].map(String);
+  const patterns = [CYRILLIC, LATIN, QUOTES, DASHES, LETTER_HYPHEN, TO_REPLACE, PATH_SEPARATOR].map(String);
   // Case mapping and NFC follow the runtime's Unicode tables; a probe of letters with special rules stands for them.
   const probe = 'ᲀẞİǅꞪ\u0345ё'.normalize('NFC').toLowerCase();
   return [normalizeName, normalizePath, splitPathLevels, swapLookAlikes, JSON.stringify(LATIN_TO_CYRILLIC), ...patterns, probe].map(String).join('\n');

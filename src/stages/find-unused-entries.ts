@@ -12,6 +12,7 @@
  * leave some unused; a mistyped value key shows anyway, as the row's `unknown_attribute_value`.
  */
 import { createIssue, type Issue, type IssueData } from '../core/issue.js';
+import { describeColumnRef, listStepGroups } from '../mapping/list-mapped-columns.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 import { stageOfRowCode } from './rules/stage-of-row-code.js';
@@ -24,14 +25,14 @@ export interface CheckedMapContext {
 }
 
 /** The catalog variant of the text (`issue.mapping_entry_unused.<variant>`). */
-export type UnusedEntriesVariant = 'categories' | 'answers' | 'brands';
+export type UnusedEntriesVariant = 'categories' | 'answers' | 'brands' | 'groups';
 
 /** One map of the mapping whose entries rows reach. */
 export interface CheckedMap {
   /** The map's path in the mapping, as the usage and the issue name it. */
-  path: 'categories' | 'brands';
+  path: 'categories' | 'brands' | 'groups';
   /** Its keys as the mapping writes them. */
-  keys(mapping: Mapping): readonly string[];
+  keys(mapping: Mapping, context: CheckedMapContext): readonly string[];
   /** How the issue words it. */
   variant(context: CheckedMapContext): UnusedEntriesVariant;
 }
@@ -40,6 +41,9 @@ export interface CheckedMap {
 export const CHECKED_MAPS: readonly CheckedMap[] = [
   { path: 'categories', keys: (mapping) => Object.keys(mapping.categories), variant: ({ categoryLookup }) => (categoryLookup ? 'answers' : 'categories') },
   { path: 'brands', keys: (mapping) => Object.keys(mapping.brands), variant: () => 'brands' },
+  // The columns `lookup: category` reads the row's groups from, which `compileCategoryLookup` notes when a row's cell has text: a
+  // `_groupN` of a level the file lacks (a CSV, fewer group levels) is empty on every row, and its groups were never read.
+  { path: 'groups', keys: (mapping, { categoryLookup }) => (categoryLookup ? [...new Set(listStepGroups(mapping).map(describeColumnRef))] : []), variant: () => 'groups' },
 ];
 
 /** A checked map with the keys no row reached, in mapping order. */
@@ -53,7 +57,7 @@ export interface UnusedEntries {
 export function findUnusedEntries(mapping: Mapping, usage: MappingUsage, context: CheckedMapContext): UnusedEntries[] {
   const found: UnusedEntries[] = [];
   for (const map of CHECKED_MAPS) {
-    const keys = map.keys(mapping).filter((key) => !usage.reached(map.path, normalizeName(key)));
+    const keys = map.keys(mapping, context).filter((key) => !usage.reached(map.path, normalizeName(key)));
     if (keys.length > 0) found.push({ path: map.path, variant: map.variant(context), keys });
   }
   return found;

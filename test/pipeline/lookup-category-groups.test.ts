@@ -28,9 +28,10 @@ import { buildPrefixedEan13 } from '../helpers/seller-file-fixtures.js';
 // Leaves of the sandbox's directory the rows belong in.
 const MEN_TSHIRTS = 30201;
 const KIDS_TSHIRTS = 30304;
-const PASTA = 140511;
+const PANS = 60102;
 const PHONE_CASES = 10105;
 const HOSES = 60602;
+const SMARTPHONES = 10101;
 
 let sandbox: SandboxHandle;
 beforeAll(async () => {
@@ -74,10 +75,11 @@ function buildMapping(groups: readonly string[] | undefined, categories: Record<
 const CSV_ROWS: [string, string][] = [
   ['Футболка хлопковая белая', 'Мужская одежда'],
   ['Футболка хлопковая белая', 'Одежда / Детская одежда'],
-  ['Рожок 400 г', 'Макаронные изделия'],
+  ['Tefal Classic 24', 'Сковороды'],
   ['Чехол для iPhone 13', 'Аксессуары для телефонов'],
   ['Шланг 20 м', 'Поливочные шланги'],
-  ['Рожок 400 г', ''],
+  ['Tefal Classic 24', ''],
+  ['Tefal Ingenio 28 см', 'Хиты продаж'],
 ];
 
 function writeCsv(rows: readonly [string, string][]): string {
@@ -85,7 +87,7 @@ function writeCsv(rows: readonly [string, string][]): string {
   return ['Артикул;Наименование;Цена;Штрихкод;Фото;Группа', ...lines, ''].join('\n');
 }
 
-/** An XLSX whose groups are outline group rows: `Мужская одежда` › a T-shirt, `Макаронные изделия` › pasta, `Аксессуары для телефонов` › a case. */
+/** An XLSX whose groups are outline group rows: `Мужская одежда` › a T-shirt, `Сковороды` › a pan of no type, `Аксессуары для телефонов` › a case. */
 async function writeOutlineWorkbook(path: string): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Прайс');
@@ -93,8 +95,8 @@ async function writeOutlineWorkbook(path: string): Promise<void> {
   const rows: [(string | number)[], number][] = [
     [['', 'Мужская одежда'], 0],
     [['X-1', 'Футболка хлопковая белая', 900, buildPrefixedEan13('460', 8001), 'https://img.example.kz/1.jpg'], 1],
-    [['', 'Макаронные изделия'], 0],
-    [['X-2', 'Рожок 400 г', 300, buildPrefixedEan13('460', 8002), 'https://img.example.kz/2.jpg'], 1],
+    [['', 'Сковороды'], 0],
+    [['X-2', 'Tefal Classic 24', 300, buildPrefixedEan13('460', 8002), 'https://img.example.kz/2.jpg'], 1],
     [['', 'Аксессуары для телефонов'], 0],
     [['X-3', 'Чехол для iPhone 13', 2500, buildPrefixedEan13('460', 8003), 'https://img.example.kz/3.jpg'], 1],
   ];
@@ -130,7 +132,7 @@ const uncertain = (issues: readonly Issue[]): Issue[] => issues.filter((issue) =
 describe('lookup: category with groups (runValidate over the sandbox)', () => {
   it("places the CSV's names that are unsure alone by the seller's category column; an empty cell reads the name alone", async () => {
     const { result, leaves } = await run(csvFile(CSV_ROWS), buildMapping(['Группа']));
-    expect(await leaves()).toEqual([MEN_TSHIRTS, KIDS_TSHIRTS, PASTA, PHONE_CASES, null, null]);
+    expect(await leaves()).toEqual([MEN_TSHIRTS, KIDS_TSHIRTS, PANS, PHONE_CASES, null, null, null]);
     // The hose stays a question under a group the seller has not answered, and the issue says the group it read.
     const open = uncertain(result.summary.issues);
     expect(open.map((issue) => [issue.row, issue.data?.groups])).toEqual([[6, 'Поливочные шланги']]);
@@ -139,22 +141,38 @@ describe('lookup: category with groups (runValidate over the sandbox)', () => {
 
   it('without groups: nothing changes (the same names are questions, the issues say no group)', async () => {
     const { result, leaves } = await run(csvFile(CSV_ROWS), buildMapping(undefined, { 'Поливочные шланги': HOSES }));
-    expect(await leaves()).toEqual([null, null, null, null, null, null]);
+    expect(await leaves()).toEqual([null, null, null, null, null, null, null]);
     expect(uncertain(result.summary.issues).every((issue) => issue.data?.groups === undefined)).toBe(true);
   });
 
-  it("a row left unsure under a group the seller answered in categories: takes that answer, after the classifier's sure pick", async () => {
+  it("a row left unsure under a group the seller answered in categories: takes that answer where the reading leaves room for it, after the classifier's sure pick", async () => {
     // `Мужская одежда` answered with the children's leaf: the classifier's sure pick with the group comes first.
-    const { result, leaves } = await run(csvFile(CSV_ROWS), buildMapping(['Группа'], { 'Поливочные шланги': HOSES, 'Мужская одежда': KIDS_TSHIRTS }));
-    expect(await leaves()).toEqual([MEN_TSHIRTS, KIDS_TSHIRTS, PASTA, PHONE_CASES, HOSES, null]);
-    expect(uncertain(result.summary.issues)).toEqual([]);
-    // The answer reached rows: it is in use, never reported unused.
-    expect(result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused').map((issue) => issue.data?.entries)).not.toContainEqual(expect.stringContaining('Поливочные'));
+    const answers = { 'Поливочные шланги': HOSES, 'Мужская одежда': KIDS_TSHIRTS, 'Хиты продаж': PANS };
+    const { result, leaves } = await run(csvFile(CSV_ROWS), buildMapping(['Группа'], answers));
+    // A name of no type under `Хиты продаж` takes its answer; the hose, whose reading names another leaf (a brake hose), stays a
+    // question naming the group's answer beside the nearest leaves.
+    expect(await leaves()).toEqual([MEN_TSHIRTS, KIDS_TSHIRTS, PANS, PHONE_CASES, null, null, PANS]);
+    const open = uncertain(result.summary.issues);
+    expect(open.map((issue) => issue.row)).toEqual([6]);
+    expect(open[0]?.data?.nearest).toContain('your answer for "Поливочные шланги"');
+    // The answers reached rows: they are in use, never reported unused.
+    const unused = result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused').map((issue) => issue.data?.entries);
+    expect(unused).not.toContainEqual(expect.stringContaining('Поливочные'));
+    expect(unused).not.toContainEqual(expect.stringContaining('Хиты'));
+  });
+
+  it('a case and a cable under an answered group of smartphones stay questions in the import and in the review (trap)', async () => {
+    const rows: [string, string][] = [['Чехол для iPhone 13', 'Смартфоны'], ['Кабель USB Type-C 1 м', 'Смартфоны']];
+    const { result, leaves, settings, deps } = await run(csvFile(rows), buildMapping(['Группа'], { Смартфоны: SMARTPHONES }));
+    expect(await leaves()).toEqual([null, null]);
+    expect(uncertain(result.summary.issues).map((issue) => issue.row)).toEqual([2, 3]);
+    const review = await runMappingReview({ file: 'price.csv', mapping: 'mapping.yaml', out: 'review.xlsx', force: false, settings: settings.settings }, deps);
+    expect(review.answeredRows).toBe(0);
   });
 
   it("places the XLSX's names by their group rows (`_group`, the nearest group)", async () => {
     const { result, leaves } = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(['_group']));
-    expect(await leaves()).toEqual([MEN_TSHIRTS, PASTA, PHONE_CASES]);
+    expect(await leaves()).toEqual([MEN_TSHIRTS, PANS, PHONE_CASES]);
     expect(result.summary.counts.byStatus.valid).toBe(3);
     const alone = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(undefined));
     expect(await alone.leaves()).toEqual([null, null, null]);
@@ -163,13 +181,35 @@ describe('lookup: category with groups (runValidate over the sandbox)', () => {
   it('a group column the file lacks is a setup error naming the step, before any row', async () => {
     const { result } = await run(csvFile(CSV_ROWS), buildMapping(['Раздел']));
     const missing = result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing');
-    expect(missing).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive', column: 'Категория' } }]);
+    expect(missing).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive_groups', column: 'Категория', group: 'Раздел' } }]);
     expect(missing[0]?.message).toContain('Раздел');
+    expect(missing[0]?.message).not.toContain('derives');
     expect(result.summary.counts.byStatus.valid ?? 0).toBe(0);
   });
 
+  it('a group column no row of the file fills is one warning per file, naming it (a _group level a CSV does not have)', async () => {
+    const { result } = await run(csvFile(CSV_ROWS), buildMapping(['_group1', 'Группа']));
+    const unused = result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused' && issue.data?.variant === 'groups');
+    expect(unused).toMatchObject([{ severity: 'warning', data: { count: 1, entries: JSON.stringify(['_group1']) } }]);
+    // Trap: the group rows of an XLSX fill `_group`; a filled column is never named.
+    const xlsx = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(['_group']));
+    expect(xlsx.result.summary.issues.filter((issue) => issue.code === 'mapping_entry_unused' && issue.data?.variant === 'groups')).toEqual([]);
+  });
+
+  it('a group-row column read with input.groupRows: false is a setup error before any row, in the import and in the review', async () => {
+    const mapping = `input: { groupRows: false }\n${buildMapping(['_group1'])}`;
+    const { result, settings, deps } = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, mapping);
+    const off = result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing');
+    expect(off).toMatchObject([{ severity: 'error', path: 'derive.Категория.groups', data: { variant: 'derive_groups_off', group: '_group1' } }]);
+    expect(result.summary.counts.byStatus.valid ?? 0).toBe(0);
+    await expect(runMappingReview({ file: 'price.xlsx', mapping: 'mapping.yaml', out: 'review.xlsx', force: false, settings: settings.settings }, deps)).rejects.toThrow(/input\.groupRows is false/);
+    // Trap: with group rows read (the default) the same column is no error.
+    const on = await run({ name: 'price.xlsx', write: writeOutlineWorkbook }, buildMapping(['_group1']));
+    expect(on.result.summary.issues.filter((issue) => issue.code === 'mapped_column_missing')).toEqual([]);
+  });
+
   it('mapping review reads the same groups: it places (or takes as answered) the rows the import places', async () => {
-    const mapping = buildMapping(['Группа'], { 'Поливочные шланги': HOSES });
+    const mapping = buildMapping(['Группа'], { 'Поливочные шланги': HOSES, 'Хиты продаж': PANS });
     const { dir, settings, deps, leaves } = await run(csvFile(CSV_ROWS), mapping);
     const placedByImport = (await leaves()).filter((leaf) => leaf !== null).length;
     const review = await runMappingReview({ file: 'price.csv', mapping: 'mapping.yaml', out: 'review.xlsx', force: false, settings: settings.settings }, deps);

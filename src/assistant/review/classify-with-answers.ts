@@ -199,12 +199,12 @@ export function saysTwinOfAnswer(index: ClassifierIndex, leafIds: number | reado
  * wins; so does one where the answer is the bare type's (`кабель` of `Кабель HDMI`). Where the type alone reads as that pick, the
  * seller answered against it on purpose. A pick made only by what the goods come with (`с бачком` of `Унитаз Сантек с бачком` →
  * `Бачки унитаза`, under the answer `унитаз` → `Унитазы`) never wins: the name without that phrase no longer reads as it, and the
- * goods are still the type's. The row's groups (`groupPath`, `lookup: category`'s `groups:`) are read with the name: they too are
+ * goods are still the type's. The row's groups (`groupPath`, their levels, `readGroupLevels`) are read with the name: they too are
  * what the answer was not given for, so a row its group places confidently elsewhere keeps that leaf (the type is asked for the rows
  * left unsure, `mapping review`). `lookup: category` asks it (and the review loop's yardstick, `test/assistant/eval/classify-with-answers.ts`).
  */
-export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions, groupPath?: string): Classification | undefined {
-  const own = classifyProduct(index, groupPath === undefined || groupPath === '' ? { name } : { name, groupPath }, options);
+export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions, groupPath?: readonly string[]): Classification | undefined {
+  const own = classifyProduct(index, groupPath === undefined || groupPath.length === 0 ? { name } : { name, groupPath }, options);
   if (!own.confident || own.leafId === undefined || isAnswerLeaf(own.leafId)) return undefined;
   if (isMadeByComposition(index, name, own, options)) return undefined;
   if (found.shorter === true) return own;

@@ -18,7 +18,7 @@ import { UNIT_TOKENS } from '../normalize-for-match.js';
 import { CONTAINER_WORDS, COUNT_WORDS, extractProductType } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
-import { joinGroupPath } from '../../stages/derive/read-group-path.js';
+import { decideRowCategory, type GroupAnswerLeaf, type RowAnswers } from './decide-row-category.js';
 
 /** A leaf the seller's own answers or products give a type. */
 export interface KnownLeaf {
@@ -71,8 +71,8 @@ export interface CollectProductTypesOptions {
   findAnswer?: (name: string) => KnownLeaf | undefined;
   /** Product type → leaf, from the seller's products on the marketplace. */
   examples?: ReadonlyMap<string, KnownLeaf>;
-  /** The seller's answer for a row's group (a `categories:` key its group's text is, `find-group-answer.ts`): it answers a row the classifier leaves unsure. */
-  findAnswerOfGroups?: (groups: readonly string[]) => KnownLeaf | undefined;
+  /** The seller's answers of a group's text (`indexGroupAnswerLeaves`): one answers a row the classifier leaves unsure, where it fits (`decideRowCategory`). */
+  groupAnswers?: ReadonlyMap<string, GroupAnswerLeaf>;
 }
 
 /** Accumulates rows; `finish` gives the groups, the most rows first. */
@@ -122,18 +122,20 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
   let answeredRows = 0;
   let untypedRows = 0;
   const knownBrands = readKnownBrands(options.classifier, options.classifyOptions);
+  // The seller's type answer as `findAnswer` reads it (a twin leaf's word already kept off); the review counts a pick over it as answered too.
+  const findType = options.findAnswer === undefined ? undefined : (name: string) => {
+    const known = options.findAnswer?.(name);
+    return known === undefined ? undefined : { type: name, answer: known, leaves: [] };
+  };
+  const rowAnswers: RowAnswers<KnownLeaf> = { classifier: options.classifier, pickOverAnswer: false, ...(options.classifyOptions === undefined ? {} : { options: options.classifyOptions }), ...(findType === undefined ? {} : { findType }), ...(options.groupAnswers === undefined ? {} : { groups: options.groupAnswers }) };
   return {
     add(name, row, rowGroups) {
       rows += 1;
       const text = name.trim();
       if (text === '') return;
-      if (options.findAnswer?.(text) !== undefined) {
-        answeredRows += 1;
-        return;
-      }
-      // As `lookup: category` reads the row: the name with its groups; a row left unsure under a group the seller answered is answered.
-      const input = rowGroups === undefined || rowGroups.length === 0 ? { name: text } : { name: text, groupPath: joinGroupPath(rowGroups) };
-      if (rowGroups !== undefined && rowGroups.length > 0 && options.findAnswerOfGroups?.(rowGroups) !== undefined && !classifyProduct(options.classifier, input, options.classifyOptions).confident) {
+      // As `lookup: category` decides the row: a type answer, else the name with its groups, else a group answer that fits.
+      const decision = decideRowCategory(rowAnswers, text, rowGroups ?? []);
+      if (decision.by !== 'classifier') {
         answeredRows += 1;
         return;
       }
@@ -154,7 +156,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       group.rows += 1;
       if (group.examples.length < EXAMPLES && !group.examples.includes(text)) group.examples.push(text);
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
-      const classification = classifyProduct(options.classifier, input, options.classifyOptions);
+      const classification = decision.result;
       if (classification.confident) {
         group.placedRows += 1;
         addPlaced(group.placedByPath, classification.path, [rows]);

@@ -2,7 +2,7 @@
  * The seller's answer for a row's own group (issue 33, item 1): a `categories:` key that is the
  * text of one of the row's groups (`lookup: category`'s `groups:`), e.g. the label `mapping init`
  * mapped. It is read only after the seller's type answers and the classifier's sure pick, for a row
- * the classifier leaves unsure: the nearest group first (the deepest column, then the deepest level of
+ * the classifier leaves unsure, and taken where the reading leaves room for it (`decide-row-category.ts`): the nearest group first (the deepest column, then the deepest level of
  * a cell that is a path `A / B`, then the cell whole). `lookup: category` and `mapping review` both
  * use it, so the review counts as answered the rows the import places by it.
  */
@@ -30,4 +30,12 @@ export function findGroupAnswer<T>(answers: ReadonlyMap<string, T>, groupPath: r
     }
   }
   return undefined;
+}
+
+/**
+ * The levels of a row's group cells (top level first), as every caller hands them to the classifier: each cell split into the
+ * levels it writes (`splitPathLevels`: `Одежда / Детская одежда` two, `Сковороды/кастрюли` one), never a joined string split again.
+ */
+export function readGroupLevels(cells: readonly string[]): string[] {
+  return cells.flatMap((cell) => splitPathLevels(cell));
 }

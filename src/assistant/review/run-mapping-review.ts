@@ -20,8 +20,9 @@ import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { createGroupPathReader } from '../../stages/derive/plan-group-columns.js';
+import { findGroupRowColumnsOff } from '../../stages/derive/create-virtual-columns.js';
 import { findLookupGroups } from '../../stages/derive/read-group-path.js';
-import { findGroupAnswer, indexGroupAnswers } from './find-group-answer.js';
+import { indexGroupAnswerLeaves, readAnswerLeaves } from './read-answer-leaves.js';
 import { countByTopSection, describeSetFileSections, readFileSections, readNoTradeSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { loadClassifierIndex } from '../classify/load-classifier-index.js';
@@ -32,7 +33,7 @@ import { createFileBrandCollector } from './collect-file-brands.js';
 import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
 import { askGroupsOutsideFileSections } from './ask-groups-outside-file-sections.js';
 import { readMakerCodeSections } from './read-maker-code-sections.js';
-import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
+import { readReviewAnswers } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes, saysTwinOfAnswer } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
@@ -143,12 +144,8 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   // which are then applied to the picks (`ask-groups-outside-file-sections.ts`).
   const { sections: setSections, ...withoutSections } = readOptions;
   // A row left unsure under a group the seller answered (a `categories:` key, as `lookup: category` reads it) is answered by it.
-  const groupAnswers = indexGroupAnswers(readAnswerLeaves(mapping, index));
-  const findAnswerOfGroups = (groups: readonly string[]): KnownLeaf | undefined => {
-    const found = findGroupAnswer(groupAnswers, groups);
-    return found === undefined ? undefined : { leafId: found.answer, source: `your answer for "${found.group}"` };
-  };
-  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, findAnswerOfGroups, ...(examples === undefined ? {} : { examples }) });
+  const groupAnswers = indexGroupAnswerLeaves(mapping, index);
+  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, groupAnswers, ...(examples === undefined ? {} : { examples }) });
   for (const { name, row, groups } of names) collector.add(name, row, groups);
   const { groups: unsectioned, words, rows, answeredRows, untypedRows } = collector.finish();
   const sureByLeaf = countSureRowsByLeafPath(unsectioned);
@@ -271,15 +268,6 @@ export function readAnsweredTypes(mapping: Mapping, index: DirectoryIndex): Map<
   return indexAnsweredTypes(readAnswerLeaves(mapping, index));
 }
 
-/** The `categories:` entries that name one leaf, key → leaf id: answered types, and the answers of a group's text (`find-group-answer.ts`). */
-export function readAnswerLeaves(mapping: Mapping, index: DirectoryIndex): [string, number][] {
-  const pairs: [string, number][] = [];
-  for (const [key, target] of Object.entries(mapping.categories)) {
-    const leafId = resolveLeaf(String(target), index);
-    if (typeof leafId === 'number') pairs.push([key, leafId]);
-  }
-  return pairs;
-}
 
 /**
  * Each row's groups as the mapping's `lookup: category` step reads them (`groups:`), so the review classifies each name as the
@@ -288,6 +276,8 @@ export function readAnswerLeaves(mapping: Mapping, index: DirectoryIndex): [stri
 function readGroupsAsLookup(mapping: Mapping, header: Parameters<typeof findColumn>[1], index: DirectoryIndex, mappingFile: string): ReturnType<typeof createGroupPathReader> | undefined {
   const names = findLookupGroups(mapping);
   if (names === undefined) return undefined;
+  const off = findGroupRowColumnsOff(mapping, names);
+  if (off.length > 0) throw new ConfigError(`${mappingFile}: the groups of lookup: category name ${off.map((name) => `"${name}"`).join(', ')}, group-row columns, but input.groupRows is false: no row has group rows`);
   const reader = createGroupPathReader(mapping, header, index, names, compileCategoryLookup);
   if (reader.missing.length > 0) throw new ConfigError(`${mappingFile}: the groups of lookup: category name ${reader.missing.map((name) => `"${name}"`).join(', ')}, which the file does not have`);
   return reader;

@@ -6,13 +6,14 @@
  * compiled once per file; a row only runs the compiled steps.
  */
 import { createIssue, type Issue, type IssueData, type Severity } from '../../core/issue.js';
+import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
 import { describeColumnRef } from '../../mapping/list-mapped-columns.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
-import type { Mapping } from '../../mapping/mapping-schema.js';
+import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
-import { appendGroupColumns, planGroupColumns, toTextCell, type GroupColumnPlan } from './plan-group-columns.js';
+import { appendGroupColumns, fillGroupCells, planGroupColumns, toTextCell } from './plan-group-columns.js';
 import { findColumnPosition } from './read-group-path.js';
 import { compileStep, type CategoryLookupCompiler, type CompiledStep, type StepReporter } from './transform-rules.js';
 
@@ -58,8 +59,11 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
     const steps = derived.steps.map((step) => compileStep(step, { mapping, index, compileCategoryLookup, header: stepHeader }));
     for (const missing of steps.flatMap((step) => step.missingColumns ?? [])) {
-      setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: `"${missing}" (groups of its lookup: category)` }, `${path}.groups`));
+      setupIssues.push(buildSetupIssue(info, { variant: 'derive_groups', column: derived.name, group: missing }, `${path}.groups`));
     }
+    // A group-row column read while the reader takes no group rows (`input.groupRows: false`) is empty on every row: stopped here.
+    const stepGroups = derived.steps.flatMap((step) => ('lookup' in step && step.lookup === 'category' ? (step.groups ?? []) : []));
+    for (const group of findGroupRowColumnsOff(mapping, stepGroups)) setupIssues.push(buildSetupIssue(info, { variant: 'derive_groups_off', column: derived.name, group }, `${path}.groups`));
     for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, { variant: 'derive_step', column: derived.name, problem }, path, 'unknown_category', 'warning'));
     plans.push({ name: derived.name, from: position ?? -1, location, steps, onFail: derived.onFail });
   }
@@ -71,9 +75,7 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     fill(ctx) {
       const row = ctx.row;
       const cells: (SourceCell | undefined)[] = new Array(width);
-      for (let i = 0; i < base; i++) cells[i] = row.cells[i];
-      const groups = row.groups;
-      for (let at = 0; at < groupCount; at++) cells[base + at] = toTextCell((groupColumns[at] as GroupColumnPlan).read(groups, row.cells));
+      fillGroupCells(cells, row, base, groupColumns);
       let at = base + groupCount;
       for (const plan of plans) {
         cells[at++] = toTextCell(runPlan(plan, cells[plan.from], ctx, cells));
@@ -111,6 +113,12 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
 }
 
 
+
+/** The group-row columns (`_group…`) a step's `groups:` names while `input.groupRows` is false, as the mapping writes them. */
+export function findGroupRowColumnsOff(mapping: Mapping, groups: readonly ColumnRef[]): string[] {
+  if (mapping.input.groupRows !== false) return [];
+  return groups.map(describeColumnRef).filter((name) => GROUP_COLUMN.test(name.trim()));
+}
 
 function buildSetupIssue(info: SourceInfo, data: IssueData, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
   return createIssue({ stage: 'map', code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, path });

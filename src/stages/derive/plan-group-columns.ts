@@ -51,6 +51,15 @@ export function toTextCell(text: string | undefined): SourceCell | undefined {
   return text === undefined || text === '' ? undefined : { kind: 'string', text, value: text };
 }
 
+/**
+ * Fills `cells` with the row's sheet cells (the first `base`) and then its group-row cells, one per plan: how the row mapper
+ * (`createVirtualColumns`) and `mapping review` both extend a row.
+ */
+export function fillGroupCells(cells: (SourceCell | undefined)[], row: SourceRow, base: number, plans: readonly GroupColumnPlan[]): void {
+  for (let i = 0; i < base; i++) cells[i] = row.cells[i];
+  for (let at = 0; at < plans.length; at++) cells[base + at] = toTextCell((plans[at] as GroupColumnPlan).read(row.groups, row.cells));
+}
+
 /** How `mapping review` reads a row's groups: as `lookup: category` reads its `groups:` in the row mapper (the same columns, resolved once per file). */
 export interface GroupPathReader {
   /** The names the sheet and its group rows lack: the import stops on them before any row. */
@@ -66,9 +75,8 @@ export function createGroupPathReader(mapping: Mapping, header: readonly SourceC
   return {
     missing,
     read(row) {
-      const cells: (SourceCell | undefined)[] = row.cells.slice(0, base);
-      cells.length = base;
-      for (const plan of plans) cells.push(toTextCell(plan.read(row.groups, row.cells)));
+      const cells: (SourceCell | undefined)[] = new Array(base + plans.length);
+      fillGroupCells(cells, row, base, plans);
       return readGroupPath(cells, positions);
     },
   };

@@ -13,6 +13,8 @@ import type { SourceCell, SourceColumn } from '../../sources/types.js';
 /** The positions of a step's group columns in a header, top level first, and the columns the header lacks. */
 export interface GroupColumns {
   positions: readonly number[];
+  /** The columns at `positions`, as the mapping writes them. */
+  names: readonly string[];
   /** The columns no column of the header is (a header's text, or a letter), as the mapping writes them: a setup error of the step. */
   missing: readonly string[];
 }
@@ -20,13 +22,17 @@ export interface GroupColumns {
 /** Resolves the step's `groups:` (a header, `{letter: C}` of the sheet, `_group…`) against `header`, once per file. */
 export function resolveGroupColumns(refs: readonly ColumnRef[], header: readonly SourceColumn[]): GroupColumns {
   const positions: number[] = [];
+  const names: string[] = [];
   const missing: string[] = [];
   for (const ref of refs) {
     const position = findColumnPosition(header, ref);
     if (position < 0) missing.push(describeColumnRef(ref));
-    else positions.push(position);
+    else {
+      positions.push(position);
+      names.push(describeColumnRef(ref));
+    }
   }
-  return { positions, missing };
+  return { positions, names, missing };
 }
 
 /** The position of a column in a header: a sheet column by its letter (never a virtual column's), any column by its header; -1 when none. */
@@ -56,8 +62,14 @@ export function joinGroupPath(path: readonly string[]): string {
   return path.join(' / ');
 }
 
-/** The `groups:` of the mapping's first `lookup: category` step that names some: the columns `mapping review` reads each row's groups from. */
+/**
+ * The `groups:` of the `lookup: category` step whose derived column feeds `columns.category` (the import's categories come from
+ * it); without such a step, of the first one that names some: the columns `mapping review` reads each row's groups from.
+ */
 export function findLookupGroups(mapping: Mapping): readonly ColumnRef[] | undefined {
-  for (const derived of mapping.derive) for (const step of derived.steps) if ('lookup' in step && step.lookup === 'category' && step.groups !== undefined) return step.groups;
-  return undefined;
+  const category = mapping.columns.category;
+  const feeding = typeof category === 'string' || (typeof category === 'object' && 'header' in category) ? describeColumnRef(category) : undefined;
+  const withGroups = mapping.derive.flatMap((derived) => derived.steps.flatMap((step) => ('lookup' in step && step.lookup === 'category' && step.groups !== undefined ? [{ name: derived.name, groups: step.groups }] : [])));
+  const fed = feeding === undefined ? undefined : withGroups.find((found) => normalizeHeader(found.name) === normalizeHeader(feeding));
+  return (fed ?? withGroups[0])?.groups;
 }

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { brandColumnNumber, GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
-import { readAnsweredTypes, readAnswerLeaves, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
+import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from './classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
@@ -37,7 +37,8 @@ import { resolveSettings } from '../../../src/settings/resolve-settings.js';
 import { openSource } from '../../../src/sources/open-source.js';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
 import { generatePriceList, GROUP_HEADER, writePriceListCsv, type PriceList } from './generate-price-list.js';
-import { indexGroupAnswers } from '../../../src/assistant/review/find-group-answer.js';
+import { indexGroupAnswerLeaves } from '../../../src/assistant/review/read-answer-leaves.js';
+import { readGroupLevels } from '../../../src/assistant/review/find-group-answer.js';
 
 /** The mapping the loop starts from: the category is what `lookup: category` reads in the name. */
 export const REVIEW_LOOP_MAPPING = `columns:
@@ -181,7 +182,8 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     // A list with the seller's groups is read with them (`groups:` of the lookup), as a seller's mapping would.
     const withGroups = list.rows.some((row) => row.group !== undefined);
     await writeFile(join(dir, 'price.yaml'), withGroups ? REVIEW_LOOP_MAPPING_WITH_GROUPS : REVIEW_LOOP_MAPPING, 'utf8');
-    const inputOf = (row: PriceList['rows'][number]): { name: string; groupPath?: string } => (row.group === undefined || row.group === '' ? { name: row.cells.Наименование.trim() } : { name: row.cells.Наименование.trim(), groupPath: row.group });
+    // The row's group cell handed to the classifier as its levels (`readGroupLevels`), as `lookup: category` hands it.
+    const inputOf = (row: PriceList['rows'][number]): { name: string; groupPath?: string[] } => (row.group === undefined || row.group === '' ? { name: row.cells.Наименование.trim() } : { name: row.cells.Наименование.trim(), groupPath: readGroupLevels([row.group]) });
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
     const deps = createNodeDeps({ cwd: dir, env: {} });
     const directories = await loadServiceDirectories(settings, deps);
@@ -268,10 +270,9 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const answered = readAnsweredTypes(mapping, index);
     const { options: classifyOptions } = readClassifyExclusions(mapping, index);
     const afterKnownBrands = readKnownBrands(classifier, classifyOptions);
-    const groupAnswers = indexGroupAnswers(readAnswerLeaves(mapping, index));
+    const groupAnswers = indexGroupAnswerLeaves(mapping, index);
     const afterRows = list.rows.map((row): LoopRow => {
-      const { groupPath } = inputOf(row);
-      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions, groupPath === undefined ? undefined : { groupPath, answers: groupAnswers });
+      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions, row.group === undefined || row.group === '' ? undefined : { groupPath: [row.group], answers: groupAnswers });
       const type = readProductTypeKey(row.cells.Наименование, undefined, afterKnownBrands);
       const classification = classifyProduct(classifier, { ...inputOf(row), name: row.cells.Наименование }, classifyOptions);
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };

@@ -35,7 +35,7 @@ describe('readGroupPath', () => {
   const header = ['Наименование', 'Раздел', 'Группа', '_group'].map((name, index) => ({ index, letter: String.fromCharCode(65 + index), name }));
 
   it('resolves the columns once by header (as headers are matched) and names those the header lacks', () => {
-    expect(resolveGroupColumns(['раздел', '_GROUP', 'Подгруппа'], header)).toEqual({ positions: [1, 3], missing: ['Подгруппа'] });
+    expect(resolveGroupColumns(['раздел', '_GROUP', 'Подгруппа'], header)).toEqual({ positions: [1, 3], names: ['раздел', '_GROUP'], missing: ['Подгруппа'] });
   });
 
   it('reads the non-empty texts of a row, top level first; an empty row reads none', () => {
