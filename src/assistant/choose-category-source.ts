@@ -16,6 +16,7 @@ import type { DerivationDraft } from './build-mapping-draft-derivations.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import type { NameRow } from './load-name-rows.js';
 import type { ValueMatch } from './match-value.js';
+import { readGroupLevels } from './review/find-group-answer.js';
 
 /** The seller's own grouping of the rows: a category column, or the group rows above the goods. */
 export interface SellerGrouping {
@@ -111,7 +112,7 @@ function readClassifierSure(rows: readonly NameRow[], grouping: SellerGrouping |
   return rows.map((row) => {
     // A category column stays the source whatever the classifier places: its figure is only written beside the labels', so the
     // names are read alone, as the file's sections already read them (~2.5 s of CPU for the 713-label file read with their labels).
-    const path = grouping === undefined || grouping.kind === 'column' ? undefined : row.groups?.filter((text) => text.trim() !== '');
+    const path = grouping === undefined || grouping.kind === 'column' || row.groups === undefined ? undefined : readGroupLevels(row.groups.filter((text) => text.trim() !== ''));
     // A name alone is read once for the run (`classifyName`), as the file's sections read it.
     const result = path === undefined || path.length === 0 ? matchers.classifyName(row.name) : classifyProduct(classifier, { name: row.name, groupPath: path });
     return result.confident && result.path !== undefined && (sections === undefined || isInFileSections(sections, result.path)) ? result.leafId : undefined;
