@@ -13,6 +13,9 @@ const GROUP_PURPOSE_END = " of what the goods are for, which neither the leaf no
 const GROUP_LEAF_WORDS_END = ", which the leaf the seller's group names does not explain";
 const OWN_PURPOSE_OPENING = 'the name says what the goods are for (';
 const OWN_PURPOSE_END = "), and only the seller's group says what the leaf is for";
+// The readers' patterns, built once: the review reads a doubt per type, the row decision per unsure row under an answered group.
+const GROUP_PURPOSE_DOUBT = new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_PURPOSE_END}$`, 'u');
+const GROUP_LEAF_WORDS_DOUBT = new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_LEAF_WORDS_END}$`, 'u');
 
 /** The words of a doubt, each in quotes, comma-separated. */
 function quoteWords(words: readonly string[]): string {
@@ -26,7 +29,7 @@ export function describeGroupPurposeDoubt(words: readonly string[]): string {
 
 /** Whether a doubt is the one `describeGroupPurposeDoubt` writes. */
 export function isGroupPurposeDoubt(doubt: string): boolean {
-  return new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_PURPOSE_END}$`, 'u').test(doubt);
+  return GROUP_PURPOSE_DOUBT.test(doubt);
 }
 
 /** The name's own doubt of the leaf the group named, wrapped. */
@@ -46,7 +49,7 @@ export function describeGroupLeafWordsDoubt(words: readonly string[]): string {
 
 /** Whether a doubt is the one `describeGroupLeafWordsDoubt` writes. */
 export function isGroupLeafWordsDoubt(doubt: string): boolean {
-  return new RegExp(`^the name says ${QUOTED_WORDS}${GROUP_LEAF_WORDS_END}$`, 'u').test(doubt);
+  return GROUP_LEAF_WORDS_DOUBT.test(doubt);
 }
 
 /** The name says its own purpose (`для iPhone`), and only the group explains the leaf's purpose (`Чехлы для одежды` under `Женская одежда`). */

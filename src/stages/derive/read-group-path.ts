@@ -57,7 +57,7 @@ export function readGroupPath(cells: readonly (SourceCell | undefined)[], positi
   return path;
 }
 
-/** The group path as the classifier reads a string path (`A / B / C`): it splits a cell that is itself a path (`A / B`) the same way. */
+/** The row's group cells as one text for a message (`category_uncertain`'s `groups`); the classifier takes the cells' levels (`readGroupLevels`), never this. */
 export function joinGroupPath(path: readonly string[]): string {
   return path.join(' / ');
 }
