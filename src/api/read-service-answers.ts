@@ -159,12 +159,10 @@ function readProductDetail(item: unknown, path: string, context: WireReadContext
   const productId = readIntegerId(reader.get(a['product.productId']));
   if (productId === undefined) throw buildMissingFieldError(context, path, 'product.productId', reader.keys());
   const detail: ProductDetail = { productId, attributes: [], skus: [] };
-  const shopId = readIntegerId(reader.get(a['product.shopId']));
-  if (shopId !== undefined) detail.shopId = shopId;
-  const categoryId = readIntegerId(reader.get(a['product.categoryId']));
-  if (categoryId !== undefined) detail.categoryId = categoryId;
-  const brandId = readIntegerId(reader.get(a['product.brandId']));
-  if (brandId !== undefined) detail.brandId = brandId;
+  for (const field of ['shopId', 'categoryId', 'brandId'] as const) {
+    const id = readIntegerId(reader.get(a[`product.${field}`]));
+    if (id !== undefined) detail[field] = id;
+  }
   const localMade = readFlag(reader.get(a['product.isLocalMade']));
   if (localMade !== undefined) detail.isLocalMade = localMade;
   const vat = reader.get(a['product.vat']);
