@@ -4,18 +4,12 @@
  * category links served per category, values tied to their attribute by id, and the type of an
  * attribute whose directory entry does not state one.
  */
-import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
+import type { Attribute, AttributeValue, Category, Directories, DirectoryName } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
-import type { RawAttribute, RawCategory, RawValue } from './read-directory-records.js';
+import type { RawCategory, RawRecordMap, RawValue } from './read-directory-records.js';
 
 /** The four directories as read, before linking. */
-export interface RawDirectories {
-  categories: RawCategory[];
-  attributes: RawAttribute[];
-  values: RawValue[];
-  brands: Brand[];
-  fetchedAt: string;
-}
+export type RawDirectories = { [N in DirectoryName]: RawRecordMap[N][] } & { fetchedAt: string };
 
 /** Endpoints of the directories, for messages. */
 export interface DirectoryEndpoints {

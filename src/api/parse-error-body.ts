@@ -10,6 +10,7 @@
 import type { ApiFieldError } from '../core/errors.js';
 import { createRecordReader, foldKey } from './record-reader.js';
 import { isPlainRecord } from '../core/is-plain-record.js';
+import { cutToLength } from '../core/cut-for-message.js';
 
 /** What the client keeps from an error body. */
 export interface ParsedErrorBody {
@@ -29,7 +30,7 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   if (!isPlainRecord(body)) {
     const text = typeof body === 'string' ? body.trim() : '';
     // A text body (HTML error page of a proxy, plain text) is shown as-is, but short.
-    return text === '' ? { fieldErrors: [] } : { errorMessage: truncate(text, 300), fieldErrors: [] };
+    return text === '' ? { fieldErrors: [] } : { errorMessage: cutToLength(text, 300), fieldErrors: [] };
   }
   // `{error: {code, message, …}}`: the body's fields are inside; what is beside the wrapper still counts.
   const wrapped = createRecordReader(body).get(['error']);
@@ -154,7 +155,7 @@ function collectDetails(entry: Record<string, unknown>): Record<string, string |
     if (READ_KEYS.has(foldKey(key))) continue;
     if ((typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value))) {
       details ??= {};
-      details[key] = typeof value === 'string' ? truncate(value.trim(), 200) : value;
+      details[key] = typeof value === 'string' ? cutToLength(value.trim(), 200) : value;
     }
   }
   return details;
@@ -169,8 +170,4 @@ function firstString(record: Record<string, unknown>, keys: readonly string[]): 
     }
   }
   return undefined;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -9,7 +9,7 @@ import { SchemaMismatchError } from '../core/errors.js';
 import { readRecordName } from './read-localized.js';
 import { createRecordReader, readFlag, readIntegerId } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
-import { buildMissingFieldError } from './wire-read-context.js';
+import { buildMissingFieldError, noteUnusedFields } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
 import { FLAG_NAME_CLASSES, isNameOfClass } from './wire-aliases.js';
 import type { WireMeaning } from './wire-aliases.js';
@@ -114,10 +114,6 @@ function requireName(reader: RecordReader, context: WireReadContext, path: strin
   return name;
 }
 
-function noteUnused(reader: RecordReader, context: WireReadContext, scope?: string): void {
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), scope);
-}
-
 function readCategoryTree(item: unknown, context: WireReadContext, path: string, parentId: number | null, parentPath: Localized | null): RawCategory[] {
   const reader = readerOf(item, context, path);
   const a = context.aliases;
@@ -141,7 +137,7 @@ function readCategoryTree(item: unknown, context: WireReadContext, path: string,
     isLeaf: statedLeaf ?? (childList === undefined ? true : childList.length === 0),
   };
   const attributeLinks = readCategoryLinks(reader, context, path);
-  noteUnused(reader, context);
+  noteUnusedFields(context, reader.unusedKeys());
   const self: RawCategory = { category, statedLeaf, fromTree: childList !== undefined || parentPath !== null, attributeLinks };
   if (childList === undefined) return [self];
   const ownPath = category.path ?? name;
@@ -173,7 +169,7 @@ function readCategoryLinks(reader: RecordReader, context: WireReadContext, path:
       const isRequired = readFlag(link.get(a['link.isRequired']));
       if (attributeId === undefined && typeof code !== 'string') throw buildMissingFieldError(context, `${path}.attributes[${index}]`, 'link.attributeId', link.keys());
       links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), ...(isRequired === undefined ? {} : { isRequired }) });
-      noteUnused(link, context, 'attributes[]');
+      noteUnusedFields(context, link.unusedKeys(), 'attributes[]');
     });
   }
   return links;
@@ -213,7 +209,7 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
     ? valuesField.value.map((value, index) => readValue(value, context, `${path}.${valuesField.key}[${index}]`, { code, id }))
     : [];
   noteUnstatedBesideFlags(item, reader, context, unstated);
-  noteUnused(reader, context);
+  noteUnusedFields(context, reader.unusedKeys());
   const attribute: Attribute = { id, code, name, type, isMultiple: multiple ?? false, isSkuDefining: isSkuDefining ?? false, categories };
   if (unstated.length > 0) attribute.unstated = unstated;
   return { attribute, values };
@@ -306,7 +302,7 @@ function readAttributeCategories(reader: RecordReader, context: WireReadContext,
       out.set(categoryId, { categoryId, isRequired: stated ?? attributeRequired });
       if (stated === undefined) inherited.add(categoryId);
       else inherited.delete(categoryId);
-      noteUnused(link, context, `${field.key}[]`);
+      noteUnusedFields(context, link.unusedKeys(), `${field.key}[]`);
     });
   }
   return markUnclearScope([...out.values()], inherited, out.size);
@@ -333,7 +329,7 @@ function readValue(item: unknown, context: WireReadContext, path: string, owner:
   const attributeIdValue = reader.get(a['value.attributeId']) ?? (isPlainRecord(attributeField) ? createRecordReader(attributeField).get(a['attribute.id']) : undefined);
   const attributeId = readIntegerId(attributeIdValue) ?? owner?.id ?? null;
   const linkCandidates = attributeId === null && attributeCode === '' && owner === undefined ? readIntegerFields(item as Record<string, unknown>, reader.unusedKeys()) : undefined;
-  noteUnused(reader, context, owner === undefined ? undefined : 'values[]');
+  noteUnusedFields(context, reader.unusedKeys(), owner === undefined ? undefined : 'values[]');
   return { id, code, attributeCode: attributeCode || owner?.code || '', attributeId, name, ...(linkCandidates === undefined ? {} : { linkCandidates }) };
 }
 
@@ -356,6 +352,6 @@ function readBrand(item: unknown, context: WireReadContext, path: string): Brand
   const name = typeof nameField === 'string' ? nameField : localized ? localized.rus || localized.kaz : '';
   if (name === '') throw buildMissingFieldError(context, path, 'brand.name', reader.keys());
   const code = reader.get(a['brand.code']);
-  noteUnused(reader, context);
+  noteUnusedFields(context, reader.unusedKeys());
   return { id, name, code: typeof code === 'string' && code !== '' ? code : null };
 }

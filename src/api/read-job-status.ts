@@ -13,6 +13,7 @@ import { createRecordReader, readCount, readIntegerId, readJobIdText, unwrapReco
 import type { RecordReader } from './record-reader.js';
 import { isNameOfClass } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
+import { noteUnusedFields } from './wire-read-context.js';
 import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** Reads one job-status answer. */
@@ -47,7 +48,7 @@ export function readJobStatus(answer: unknown, context: WireReadContext, classif
   const queuedAt = reader.get(a['job.queuedAt']);
   const finishedAt = reader.get(a['job.finishedAt']);
   const counts = readJobCounts(reader, context);
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys());
+  noteUnusedFields(context, reader.unusedKeys());
   const products = (list ?? []).map((item, index) => readProductResult(item, index, context, classify));
   if (list !== undefined && meaning !== 'pending') checkJobCounts(counts, products, jobId, context);
   return {
@@ -117,7 +118,7 @@ function readProductResult(item: unknown, index: number, context: WireReadContex
   const errors = readErrors(reader.get(a['jobProduct.errors']), context);
   // Looked for only among the fields left once every known one is read: an index or an id is never a verdict.
   const word = stated ?? findStatusLikeWord(reader, item, context, index);
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), 'products[]');
+  noteUnusedFields(context, reader.unusedKeys(), 'products[]');
   return {
     ...(position === undefined ? {} : { index: position }),
     ...(productId === undefined ? {} : { productId }),
@@ -154,7 +155,7 @@ function readSkuResult(item: Record<string, unknown>, context: WireReadContext):
   const index = readIntegerId(reader.get(a['jobSku.index']));
   const skuId = readIntegerId(reader.get(a['jobSku.skuId']));
   const barcode = reader.get(a['jobSku.barcode']);
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), 'products[].skus[]');
+  noteUnusedFields(context, reader.unusedKeys(), 'products[].skus[]');
   return {
     ...(index === undefined ? {} : { index }),
     ...(skuId === undefined ? {} : { skuId }),

@@ -11,7 +11,7 @@ import type { PagingFields } from './find-record-list.js';
 import { readLocalizedValue } from './read-localized.js';
 import { createRecordReader, readCount, readFlag, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
-import { buildMissingFieldError } from './wire-read-context.js';
+import { buildMissingFieldError, noteUnusedFields } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
 import { isPlainRecord } from '../core/is-plain-record.js';
 
@@ -30,12 +30,8 @@ export interface TokenAnswer {
 function objectReader(body: unknown, context: WireReadContext, what: string, own: readonly string[]): RecordReader {
   if (!isPlainRecord(body)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected ${what}, got ${describeValue(body)}` }]);
   const { record, outerKeys } = unwrapRecord(body, own);
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, outerKeys, '(envelope)');
+  noteUnusedFields(context, outerKeys, '(envelope)');
   return createRecordReader(record);
-}
-
-function noteUnused(reader: RecordReader, context: WireReadContext, scope?: string): void {
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), scope);
 }
 
 /** Reads a token answer; `expiresIn` in seconds (a missing lifetime is taken as 5 minutes, and said). */
@@ -46,7 +42,7 @@ export function readTokenAnswer(body: unknown, context: WireReadContext): TokenA
   if (typeof token !== 'string' || token === '') throw buildMissingFieldError(context, '', 'token.accessToken', reader.keys());
   const expires = readCount(reader.get(a['token.expiresIn']));
   const tokenType = reader.get(a['token.tokenType']);
-  noteUnused(reader, context);
+  noteUnusedFields(context, reader.unusedKeys());
   if (expires === undefined) throw buildMissingFieldError(context, '', 'token.expiresIn', reader.keys());
   return { accessToken: token, expiresIn: expires, tokenType: typeof tokenType === 'string' ? tokenType : null };
 }
@@ -60,7 +56,7 @@ export function readImportAnswer(body: unknown, context: WireReadContext): Impor
   const received = readCount(reader.get(a['import.receivedItems']));
   const queuedAt = reader.get(a['import.queuedAt']);
   const link = readJobLink(reader, context);
-  noteUnused(reader, context);
+  noteUnusedFields(context, reader.unusedKeys());
   return {
     jobId,
     receivedItems: received ?? null,
@@ -104,7 +100,7 @@ export interface ProductListPage {
 export function readProductListPage(body: unknown, context: WireReadContext): ProductListPage {
   const list = findRecordList(body, context.aliases['product.list'], context.aliases);
   if (!list.ok) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: list.message }]);
-  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, list.unusedKeys, '(page)');
+  noteUnusedFields(context, list.unusedKeys, '(page)');
   const a = context.aliases;
   const products = list.items.map((item, index): ProductListItem => {
     const path = `${list.arrayPath || ''}[${index}]`;
@@ -163,12 +159,10 @@ function readProductDetail(item: unknown, path: string, context: WireReadContext
   const productId = readIntegerId(reader.get(a['product.productId']));
   if (productId === undefined) throw buildMissingFieldError(context, path, 'product.productId', reader.keys());
   const detail: ProductDetail = { productId, attributes: [], skus: [] };
-  const shopId = readIntegerId(reader.get(a['product.shopId']));
-  if (shopId !== undefined) detail.shopId = shopId;
-  const categoryId = readIntegerId(reader.get(a['product.categoryId']));
-  if (categoryId !== undefined) detail.categoryId = categoryId;
-  const brandId = readIntegerId(reader.get(a['product.brandId']));
-  if (brandId !== undefined) detail.brandId = brandId;
+  for (const field of ['shopId', 'categoryId', 'brandId'] as const) {
+    const id = readIntegerId(reader.get(a[`product.${field}`]));
+    if (id !== undefined) detail[field] = id;
+  }
   const localMade = readFlag(reader.get(a['product.isLocalMade']));
   if (localMade !== undefined) detail.isLocalMade = localMade;
   const vat = reader.get(a['product.vat']);
@@ -190,7 +184,7 @@ function readProductDetail(item: unknown, path: string, context: WireReadContext
   }
   const skus = reader.get(a['product.skus']);
   if (Array.isArray(skus)) detail.skus = skus.filter(isPlainRecord).flatMap((entry) => readDetailSku(entry, context));
-  noteUnused(reader, context, 'products[]');
+  noteUnusedFields(context, reader.unusedKeys(), 'products[]');
   return detail;
 }
 
@@ -215,6 +209,6 @@ function readDetailSku(entry: Record<string, unknown>, context: WireReadContext)
       return typeof url === 'string' ? [{ url, ...(order === undefined ? {} : { order }) }] : [];
     });
   }
-  noteUnused(reader, context, 'products[].skus[]');
+  noteUnusedFields(context, reader.unusedKeys(), 'products[].skus[]');
   return [sku];
 }

@@ -1,6 +1,7 @@
 /**
  * What every reader of an answer needs: the endpoint (for messages), the aliases of each meaning,
- * and the ledger of fields not used. Also the one way a reader says a needed field is missing.
+ * and the ledger of fields not used. Also the one way a reader says a needed field is missing, and
+ * the one way it notes the fields it did not use.
  */
 import { SchemaMismatchError } from '../core/errors.js';
 import type { AttributeType } from '../domain/index.js';
@@ -39,4 +40,9 @@ export function buildMissingFieldError(
       message: `${meaning} ${problem} (looked for ${looked}; the record has ${keys}). If the service names it otherwise, add the name under service.fields["${meaning}"] in the settings — see docs/service-profile.md`,
     },
   ]);
+}
+
+/** Notes the fields of a record no reader used, under the endpoint without its page (one warning per endpoint and run). */
+export function noteUnusedFields(context: WireReadContext, keys: readonly string[], scope?: string): void {
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, keys, scope);
 }

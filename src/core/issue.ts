@@ -5,6 +5,7 @@
  * `data` (src/i18n/catalog/<lang>/issues.json, docs/issue-codes.md#texts).
  */
 import { createTranslator, type MessageData, type Translator } from '../i18n/create-translator.js';
+import { cutToLength } from './cut-for-message.js';
 
 /** How bad an issue is: an `error` keeps the row (or product) from being sent, a `warning` does not. */
 export type Severity = 'error' | 'warning';
@@ -226,7 +227,7 @@ export function formatIssueBody(issue: IssueTextFields, location: IssueLocation,
   const where = formatLocation(location, translator);
   const message = issue.code !== undefined ? renderIssueMessage(issue as IssueTextSource, translator) : issue.message;
   let text = where ? `${where}: ${message}` : message;
-  if (parts.value !== false && issue.value !== undefined && !message.includes(issue.value)) text += translator.translate('location.value', { value: truncate(issue.value, 80) });
+  if (parts.value !== false && issue.value !== undefined && !message.includes(issue.value)) text += translator.translate('location.value', { value: cutToLength(issue.value, 80) });
   const hint = parts.hint === false ? undefined : renderIssueHint(issue, translator);
   if (hint !== undefined) text += `; ${hint}`;
   return text;
@@ -260,10 +261,6 @@ function compareTexts(a: string, b: string): number {
 
 function compareColumns(a: string, b: string): number {
   return a.length - b.length || compareTexts(a, b);
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** What a stage returns: its output plus everything it found. Stages never throw for bad data. */

@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { columnRefSchema } from './column-ref-schema.js';
 import { UNIT_FACTORS } from './unit-factors.js';
 
-export { UNIT_FACTORS };
-
 const regexStep = z.strictObject({
   regex: z
     .union([

@@ -47,6 +47,7 @@ export const PARSER_MODULES: readonly string[] = [
   './locate-mapping-issues',
   '../core/is-plain-record',
   '../core/issue',
+  '../core/cut-for-message',
   '../core/errors',
   '../core/load-exceljs',
   '../i18n/create-translator',
@@ -106,7 +107,7 @@ function buildKey(sha256: string, options: LoadMappingOptions): string | undefin
   const stamp = stampMappingParser();
   if (stamp === undefined) return undefined;
   const requiredFields = options.requiredFields === undefined ? null : [...options.requiredFields];
-  return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null })).digest('hex');
+  return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields })).digest('hex');
 }
 
 function readKeptMapping(file: string, key: string, deps: Pick<Deps, 'userId'>): Mapping | undefined {

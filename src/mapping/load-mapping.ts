@@ -27,14 +27,14 @@ export type { LoadMappingOptions, LoadedMapping };
 const DEFAULT_MAX_ALIAS_COUNT = 100;
 
 /** Decodes the bytes `readMappingFile` read (a workbook or YAML). Never throws for a bad file. */
-async function decodeMappingFile(read: MappingFileRead, path: string, options: LoadMappingOptions): Promise<LoadMappingDocumentResult> {
+async function decodeMappingFile(read: MappingFileRead, path: string): Promise<LoadMappingDocumentResult> {
   if (read.issues !== undefined) return read;
   const { bytes, sha256 } = read;
   if (read.workbook) {
     const decoded = await readMappingWorkbook(bytes, path);
     return decoded.issues.length > 0 ? { issues: decoded.issues, sha256 } : { document: decoded.document, locations: decoded.locations, sha256 };
   }
-  return { ...decodeMappingYaml(bytes.toString('utf8'), path, options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT), sha256 };
+  return { ...decodeMappingYaml(bytes.toString('utf8'), path), sha256 };
 }
 
 /** Decodes mapping YAML text (pure): plain YAML 1.2 core tags only, unique keys, one document, bounded aliases. */
@@ -84,7 +84,7 @@ export async function loadMappingWithHash(path: string, deps: Pick<Deps, 'cwd'>,
  * cache (`load-cached-mapping.ts`) calls it when it holds nothing for those bytes.
  */
 export async function parseMappingFile(read: MappingFileRead, path: string, options: LoadMappingOptions = {}): Promise<LoadedMapping> {
-  const loaded = await decodeMappingFile(read, path, options);
+  const loaded = await decodeMappingFile(read, path);
   if (loaded.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, loaded.issues);
   const parsed = parseMapping(loaded.document, path, { requiredFields: options.requiredFields });
   const locations = loaded.locations;

@@ -16,8 +16,6 @@ import type { ServiceRequirableField } from '../settings/service-profile-schema.
 export interface LoadMappingOptions {
   /** Largest file in bytes. Default 1 MB. */
   maxBytes?: number;
-  /** Most alias uses while decoding (guards against "billion laughs"). Default 100. */
-  maxAliasCount?: number;
   /** The service profile's required fields (`service.requiredFields`); what the mapping leaves unsaid follows them. */
   requiredFields?: readonly ServiceRequirableField[] | undefined;
 }

@@ -54,8 +54,10 @@ function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string): Mappin
     return result;
   }
   // The sheets in the order of the YAML's keys, so a converted mapping reads the same.
-  readSettingsSheet(reader);
-  readColumnsSheet(reader, workbook.getWorksheet(MAPPING_SHEETS.columns) !== undefined);
+  readDottedSheet(reader, MAPPING_SHEETS.settings, result.document, '', 'a setting without a name');
+  const columns: Record<string, unknown> = {};
+  readDottedSheet(reader, MAPPING_SHEETS.columns, columns, 'columns.', 'a column reference without a field');
+  if (Object.keys(columns).length > 0 || workbook.getWorksheet(MAPPING_SHEETS.columns) !== undefined) result.document.columns = columns;
   readChoiceSheets(reader);
   readAttributeSheets(reader);
   readCategoryDefaultsSheet(reader);
@@ -98,36 +100,23 @@ function createSheetReader(workbook: ExcelJS.Workbook, file: string): SheetReade
   };
 }
 
-/** Settings: a dotted key and its value per row (`defaults.shopId`). */
-function readSettingsSheet({ result, at, problem, rowsOf }: SheetReader): void {
-  for (const { row, cells } of rowsOf(MAPPING_SHEETS.settings)) {
+/**
+ * Settings (`defaults.shopId`) and columns (a field and the seller column, or JSON list of columns,
+ * that feeds it): a dotted key per row, its value and note, put in `target`; `prefix` places the
+ * key in the whole document.
+ */
+function readDottedSheet({ result, at, problem, rowsOf }: SheetReader, sheet: string, target: Record<string, unknown>, prefix: string, nameless: string): void {
+  for (const { row, cells } of rowsOf(sheet)) {
     const [key, value, note] = cells;
     if (typeof key !== 'string' || key.trim() === '') {
-      problem(MAPPING_SHEETS.settings, row, 'A', 'a setting without a name');
+      problem(sheet, row, 'A', nameless);
       continue;
     }
     if (value === null) continue;
-    setPath(result.document, key.trim().split('.'), decodeJson(value));
-    at(key.trim(), MAPPING_SHEETS.settings, row, 'B');
-    if (typeof note === 'string' && note !== '') result.notes.set(key.trim(), note);
+    setPath(target, key.trim().split('.'), decodeJson(value));
+    at(prefix + key.trim(), sheet, row, 'B');
+    if (typeof note === 'string' && note !== '') result.notes.set(prefix + key.trim(), note);
   }
-}
-
-/** Columns: a field and the seller column (or JSON list of columns) that feeds it. */
-function readColumnsSheet({ result, at, problem, rowsOf }: SheetReader, sheetPresent: boolean): void {
-  const columns: Record<string, unknown> = {};
-  for (const { row, cells } of rowsOf(MAPPING_SHEETS.columns)) {
-    const [field, ref, note] = cells;
-    if (typeof field !== 'string' || field.trim() === '') {
-      problem(MAPPING_SHEETS.columns, row, 'A', 'a column reference without a field');
-      continue;
-    }
-    if (ref === null) continue;
-    setPath(columns, field.trim().split('.'), decodeJson(ref));
-    at(`columns.${field.trim()}`, MAPPING_SHEETS.columns, row, 'B');
-    if (typeof note === 'string' && note !== '') result.notes.set(`columns.${field.trim()}`, note);
-  }
-  if (Object.keys(columns).length > 0 || sheetPresent) result.document.columns = columns;
 }
 
 /** Categories and brands: the seller's text, the entry picked for it, its score and note. */

@@ -3,6 +3,7 @@
  * `--plan`. Pure; the CLI prints.
  */
 import type { FieldChange, PlanCounts, PlannedProduct } from './plan-types.js';
+import { cutToLength } from '../core/cut-for-message.js';
 
 /** `plan: 2 to create, 3 to update, 95 unchanged (not sent); 1 empty field keeps the service's value`. */
 export function renderPlanSummary(counts: PlanCounts): string {
@@ -38,6 +39,6 @@ function renderChange(change: FieldChange): string {
 export function renderPlanValue(value: unknown, max = 80): string {
   if (value === null || value === undefined) return '(none)';
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : `[${value.map((v) => renderPlanValue(v, max)).join(', ')}]`;
-  if (typeof value === 'string') return JSON.stringify(value.length > max ? `${value.slice(0, max - 1)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(cutToLength(value, max));
   return String(value);
 }

@@ -8,6 +8,7 @@ import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
 import { NO_COLUMN } from './write-issues-ndjson.js';
+import { cutToLength } from '../core/cut-for-message.js';
 
 /** Options of `renderSummary`. */
 interface RenderSummaryOptions {
@@ -82,7 +83,7 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
       }
       const messages = rankMessages(issues, t);
       if (messages.length > 1) {
-        const list = messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${truncate(message, 80)}"`).join(', ');
+        const list = messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${cutToLength(message, 80)}"`).join(', ');
         lines.push(`    ${issues.length < total ? t.translate('summary.messages_in_first', { count: issues.length, list }) : t.translate('summary.messages', { list })}`);
       }
       const shown = pickExamples(issues, columns, maxExamples);
@@ -221,8 +222,4 @@ function groupByCode(issues: readonly Issue[]): [string, Issue[]][] {
   }
   // Most frequent first, then by code, so the biggest problem is on top.
   return [...groups].sort(([codeA, a], [codeB, b]) => b.length - a.length || (codeA < codeB ? -1 : codeA > codeB ? 1 : 0));
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

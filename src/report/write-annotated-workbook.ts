@@ -26,7 +26,7 @@ import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
 import { resolvePart } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
-import { cutForMessage } from '../sources/cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { buildAnnotationWords, type AnnotationWords } from './annotation-columns.js';

@@ -55,7 +55,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const paths: Record<PathName, string> = { ...DEFAULT_PATHS, ...options.paths };
   // Built at the first request that needs them, not at start: a dry run whose directories are
   // cached starts the sandbox and sends it nothing (issue 39).
-  let reference: ReferenceData | undefined = options.reference;
+  let reference: ReferenceData | undefined;
   let index: ReferenceIndex | undefined;
   const getReference = (): ReferenceData => (reference ??= createReferenceData(1));
   const getIndex = (): ReferenceIndex => (index ??= createReferenceIndex(getReference()));

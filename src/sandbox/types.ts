@@ -97,8 +97,6 @@ export interface SandboxOptions {
   faults?: Partial<SandboxFaults>;
   /** Clock for token expiry, queue times, job and moderation transitions, rate limiting (default: real clock). */
   now?: () => Date;
-  /** Reference data to serve (default `createReferenceData(1)`), e.g. a small hand-made set in tests. */
-  reference?: ReferenceData;
   /** Path overrides, to imitate a service whose paths differ from the interface's defaults. */
   paths?: Partial<Record<PathName, string>>;
   /**

@@ -8,7 +8,7 @@
  */
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
-import { cutForMessage } from './cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 import { normalizeHeaderName } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import type { CellRange, SourceColumn, SourceInfo } from './types.js';

@@ -5,7 +5,7 @@
  * headers (`mapping init` reads an unknown file), the first row about as wide as the table wins.
  */
 
-import { cutForMessage } from './cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 
 /** How many rows are scanned for the header unless the mapping names the row. */
 export const HEADER_SCAN_ROWS = 20;

@@ -16,7 +16,7 @@ import { detectBom, detectEncoding, parseEncodingName, TEXT_ENCODINGS, type Text
 import { checkExponentText } from './interpret-number.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createLineBreakCounter } from './count-line-breaks.js';
-import { cutForMessage } from './cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 import { createCsvRecordSplitter, type CsvRecordError, type CsvSplitRecord } from './read-csv-records.js';
 import { EXCEL_MAX_COLUMNS } from '../xlsx/parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';

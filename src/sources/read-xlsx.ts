@@ -31,7 +31,7 @@ import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-
 import { decodeXmlPart } from '../xlsx/decode-xml-part.js';
 import type { CellRange, ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
-import { cutForMessage } from './cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 
 /** Reads `.xlsx` and `.xlsm` workbooks. */
 export const xlsxReader: SourceReader = {

@@ -7,7 +7,7 @@
 import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
-import { cutForMessage } from './cut-for-message.js';
+import { cutForMessage } from '../core/cut-for-message.js';
 import { createGroupRowDetector } from './detect-group-rows.js';
 import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from './fill-merged-ranges.js';
 import { buildHeaderNames, buildLetterColumns, checkHeaderMergedDown, checkUnitsRow } from './build-header-layout.js';

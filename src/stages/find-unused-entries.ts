@@ -38,7 +38,7 @@ export interface CheckedMap {
 }
 
 /** The maps that are checked, as data. */
-export const CHECKED_MAPS: readonly CheckedMap[] = [
+const CHECKED_MAPS: readonly CheckedMap[] = [
   { path: 'categories', keys: (mapping) => Object.keys(mapping.categories), variant: ({ categoryLookup }) => (categoryLookup ? 'answers' : 'categories') },
   { path: 'brands', keys: (mapping) => Object.keys(mapping.brands), variant: () => 'brands' },
   // The columns `lookup: category` reads the row's groups from, which `compileCategoryLookup` notes when a row's cell has text: a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
-import { JOB_LINKS_PATH } from '../../src/sandbox/dialects/index.js';
+import { JOB_LINKS_PATH } from '../../src/sandbox/dialects/job-links-trait.js';
 import { call, makeCable } from '../sandbox/sandbox-test-kit.js';
 import { useWireRig } from './dialect-kit.js';
 

@@ -8,6 +8,7 @@
  */
 import type { JobProductResult, JobStatus, StatusMeaning } from '../../domain/index.js';
 import type { ProductDraft } from '../../core/types.js';
+import type { ResultError, ResultSku } from '../../state/types.js';
 
 /** The outcome of one sent product. */
 export interface ProductResult {
@@ -15,11 +16,9 @@ export interface ProductResult {
   productKey: string;
   status: 'accepted' | 'rejected' | 'unknown';
   productId: number | null;
-  skus: { skuKey: string; skuId: number | null; barcode: string }[];
-  errors: { field?: string; code?: string; message: string }[];
+  skus: ResultSku[];
+  errors: ResultError[];
 }
-
-type ResultErrors = ProductResult['errors'];
 
 /** What the product's result means, its own word first, else a decisive job-level word. */
 function resolveMeaning(result: JobProductResult, job: JobStatus): StatusMeaning {
@@ -150,13 +149,13 @@ export function matchJobResults(sent: readonly ProductDraft[], job: JobStatus | 
       return { ...base, errors: [{ message: why }] };
     }
 
-    const errors: ResultErrors = (result.errors ?? []).map((e) => ({
+    const errors: ResultError[] = (result.errors ?? []).map((e) => ({
       ...(e.field ? { field: e.field } : {}),
       ...(e.code ? { code: e.code } : {}),
       message: e.description ?? e.message ?? e.code ?? 'rejected',
     }));
     const meaning = resolveMeaning(result, job);
-    const withErrors = (message: string): ResultErrors => [{ message }, ...errors];
+    const withErrors = (message: string): ResultError[] => [{ message }, ...errors];
     switch (meaning) {
       case 'failed':
         return { ...base, status: 'rejected', errors: errors.length ? errors : [{ message: `rejected (${quote(result.status ?? job.status)})` }] };
@@ -177,7 +176,7 @@ export function matchJobResults(sent: readonly ProductDraft[], job: JobStatus | 
 }
 
 /** A success word still needs ids that agree with what was sent. */
-function checkAccepted(draft: ProductDraft, result: JobProductResult, base: ProductResult, errors: ResultErrors): ProductResult {
+function checkAccepted(draft: ProductDraft, result: JobProductResult, base: ProductResult, errors: ResultError[]): ProductResult {
   if (draft.item.productId !== null && result.productId != null && result.productId !== draft.item.productId) {
     return { ...base, errors: [{ message: `result names product ${result.productId}, but ${draft.item.productId} was sent at this position` }] };
   }

@@ -10,6 +10,7 @@ import type { CatalogClient } from '../../api/create-catalog-client.js';
 import { isAmbiguousSendError } from '../../api/ambiguous-send-error.js';
 import type { ImportItem } from '../../domain/index.js';
 import { AbortedError, ApiError, StateError, isPipelineError } from '../../core/errors.js';
+import type { ApiFieldError } from '../../core/errors.js';
 import type { PipelineEvent } from '../../core/events.js';
 import type { PlannedBatch } from '../../state/index.js';
 
@@ -32,7 +33,7 @@ export type SubmitOutcome =
       status: 'failed';
       message: string;
       httpStatus?: number;
-      fieldErrors: { field: string; code?: string; description?: string; details?: Record<string, string | number> }[];
+      fieldErrors: ApiFieldError[];
       /** Never taken: the service kept answering 429, or could not be reached, through every retry. */
       notTaken?: boolean;
     }

@@ -269,16 +269,21 @@ function buildLocalHeader(entry: WrittenEntry): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(LOCAL_SIGNATURE, 0);
   header.writeUInt16LE(20, 4);
-  header.writeUInt16LE(entry.flags, 6);
-  header.writeUInt16LE(entry.method, 8);
-  header.writeUInt16LE(entry.time, 10);
-  header.writeUInt16LE(entry.date, 12);
-  header.writeUInt32LE(entry.crc >>> 0, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.uncompressedSize, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeEntryFields(header, entry, 6);
   header.writeUInt16LE(0, 28);
   return Buffer.concat([header, entry.name]);
+}
+
+/** The fields a local header and a central record both hold, in the same order: flags to the name's length, from `at`. */
+function writeEntryFields(record: Buffer, entry: WrittenEntry, at: number): void {
+  record.writeUInt16LE(entry.flags, at);
+  record.writeUInt16LE(entry.method, at + 2);
+  record.writeUInt16LE(entry.time, at + 4);
+  record.writeUInt16LE(entry.date, at + 6);
+  record.writeUInt32LE(entry.crc >>> 0, at + 8);
+  record.writeUInt32LE(entry.compressedSize, at + 12);
+  record.writeUInt32LE(entry.uncompressedSize, at + 16);
+  record.writeUInt16LE(entry.name.length, at + 20);
 }
 
 function buildCentralDirectory(entries: readonly WrittenEntry[], start: number): Buffer {
@@ -296,14 +301,7 @@ function buildCentralDirectory(entries: readonly WrittenEntry[], start: number):
     record.writeUInt32LE(CENTRAL_SIGNATURE, 0);
     record.writeUInt16LE(zip64 ? 45 : 20, 4);
     record.writeUInt16LE(zip64 ? 45 : 20, 6);
-    record.writeUInt16LE(entry.flags, 8);
-    record.writeUInt16LE(entry.method, 10);
-    record.writeUInt16LE(entry.time, 12);
-    record.writeUInt16LE(entry.date, 14);
-    record.writeUInt32LE(entry.crc >>> 0, 16);
-    record.writeUInt32LE(entry.compressedSize, 20);
-    record.writeUInt32LE(entry.uncompressedSize, 24);
-    record.writeUInt16LE(entry.name.length, 28);
+    writeEntryFields(record, entry, 8);
     record.writeUInt16LE(extra.length, 30);
     record.writeUInt32LE(zip64 ? MAX_32 : entry.offset, 42);
     records.push(record, entry.name, extra);

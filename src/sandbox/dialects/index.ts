@@ -32,4 +32,3 @@ export type {
   DialectRequest,
 } from './dialect-types.js';
 export { renderJsonText } from './dialect-kit.js';
-export { JOB_LINKS_PATH } from './job-links-trait.js';

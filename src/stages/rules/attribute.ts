@@ -166,23 +166,14 @@ function resolveFreeValue(
   const explicit = plan.freeEntries.size === 0 ? undefined : plan.freeEntries.get(normalizeName(piece));
   if (explicit !== undefined) return explicit;
   const { attribute } = plan;
-  if (attribute.type === 'number') {
-    const value = parseDecimal(piece, decimalFormat);
-    if (value === null) {
-      ctx.report('invalid_attribute_value', 'error', location, { variant: 'number', attribute: attribute.code }, piece);
-      return null;
-    }
-    return [String(value)];
+  // Numbers and yes/no words are read (null: unreadable, reported); any other type is the text.
+  const value = attribute.type === 'number' ? parseDecimal(piece, decimalFormat) : attribute.type === 'boolean' ? parseBoolean(piece, booleans) : undefined;
+  if (value === undefined) return [piece];
+  if (value === null) {
+    ctx.report('invalid_attribute_value', 'error', location, { variant: attribute.type, attribute: attribute.code }, piece);
+    return null;
   }
-  if (attribute.type === 'boolean') {
-    const value = parseBoolean(piece, booleans);
-    if (value === null) {
-      ctx.report('invalid_attribute_value', 'error', location, { variant: 'boolean', attribute: attribute.code }, piece);
-      return null;
-    }
-    return [String(value)];
-  }
-  return [piece];
+  return [String(value)];
 }
 
 function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: string, location: CellLocation | undefined, resolver: ValueResolver): string[] | null {

@@ -79,20 +79,30 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
  */
 function takeEachBarcode(ctx: RowContext, cell: SourceCell, location: CellLocation | undefined, options: { repairLeadingZeros: boolean }): { first: SourceCell; others: string[] } {
   const [first = '', ...rest] = splitBarcodes(cell.text);
+  return { first: { kind: 'string', text: first, value: first }, others: checkOtherBarcodes(ctx, cell, location, first, rest, options, true) };
+}
+
+/**
+ * The barcodes after the first of a cell, each checked like a barcode of its own: returns those
+ * that pass; a repeated or bad one is an error under `several: each` (the row then sends none),
+ * a warning under `several: first`.
+ */
+function checkOtherBarcodes(ctx: RowContext, cell: SourceCell, location: CellLocation | undefined, first: string, others: readonly string[], options: { repairLeadingZeros: boolean }, each: boolean): string[] {
+  const severity = each ? 'error' : 'warning';
   const seen = new Set([first]);
-  const others: string[] = [];
-  for (const other of rest) {
+  const passed: string[] = [];
+  for (const other of others) {
     if (seen.has(other)) {
-      ctx.report('several_barcodes', 'error', location, { variant: 'repeated_each', barcode: other }, cell.text);
+      ctx.report('several_barcodes', severity, location, { variant: each ? 'repeated_each' : 'repeated', barcode: other }, cell.text);
       continue;
     }
     seen.add(other);
     const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
-    if (check.status === 'ok' || check.status === 'repaired') others.push(check.barcode);
-    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'error', location, { barcode: check.barcode, expected: check.expected }, cell.text);
-    else ctx.report('invalid_barcode', 'error', location, { ...check.cause, variant: 'other', barcode: other }, cell.text);
+    if (check.status === 'ok' || check.status === 'repaired') passed.push(check.barcode);
+    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', severity, location, each ? { barcode: check.barcode, expected: check.expected } : { variant: 'extra', barcode: other }, cell.text);
+    else ctx.report('invalid_barcode', severity, location, { ...check.cause, variant: each ? 'other' : 'extra', barcode: other }, cell.text);
   }
-  return { first: { kind: 'string', text: first, value: first }, others };
+  return passed;
 }
 
 function splitBarcodes(text: string): string[] {
@@ -126,19 +136,7 @@ function takeFirstBarcode(
     return null;
   }
   const [first = '', ...others] = pieces;
-  const seen = new Set([first]);
-  const sent: string[] = [];
-  for (const other of others) {
-    if (seen.has(other)) {
-      ctx.report('several_barcodes', 'warning', location, { variant: 'repeated', barcode: other }, cell.text);
-      continue;
-    }
-    seen.add(other);
-    const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
-    if (check.status === 'ok' || check.status === 'repaired') sent.push(check.barcode);
-    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'warning', location, { variant: 'extra', barcode: other }, cell.text);
-    else ctx.report('invalid_barcode', 'warning', location, { ...check.cause, variant: 'extra', barcode: other }, cell.text);
-  }
+  const sent = checkOtherBarcodes(ctx, cell, location, first, others, options, false);
   if (sent.length > 0) {
     ctx.report('several_barcodes', 'warning', location, { variant: sent.length === 1 ? 'first_one' : 'first', pieces: pieces.length, barcode: first, rest: sent.join(', ') }, cell.text);
   }

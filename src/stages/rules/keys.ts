@@ -37,30 +37,20 @@ export const compileSkuKeyRule: RuleFactory = ({ slots }) => {
 };
 
 /** Marketplace product and SKU ids from the sheet (for updates), when mapped. */
-export const compileIdRules: RuleFactory = ({ slots }) => {
-  const rules: FieldRule[] = [];
-  const productSlot = slots.productId;
-  const skuSlot = slots.skuId;
-  if (productSlot !== undefined) {
-    rules.push({
-      name: 'productId',
-      apply(ctx) {
-        const value = ctx.readPositiveInteger(productSlot, 'product_id');
-        if (typeof value === 'number' && ctx.record !== null) ctx.record.productId = value;
+export const compileIdRules: RuleFactory = ({ slots }) =>
+  ([['productId', 'product_id'], ['skuId', 'sku_id']] as const).flatMap(([name, term]): FieldRule[] => {
+    const slot = slots[name];
+    if (slot === undefined) return [];
+    return [
+      {
+        name,
+        apply(ctx) {
+          const value = ctx.readPositiveInteger(slot, term);
+          if (typeof value === 'number' && ctx.record !== null) ctx.record[name] = value;
+        },
       },
-    });
-  }
-  if (skuSlot !== undefined) {
-    rules.push({
-      name: 'skuId',
-      apply(ctx) {
-        const value = ctx.readPositiveInteger(skuSlot, 'sku_id');
-        if (typeof value === 'number' && ctx.record !== null) ctx.record.skuId = value;
-      },
-    });
-  }
-  return rules;
-};
+    ];
+  });
 
 function isRowEmpty(row: SourceRow): boolean {
   for (const cell of row.cells) {

@@ -13,3 +13,8 @@ export function cutForMessage(text: string, max = MESSAGE_VALUE_CHARS): string {
   const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
   return `${text.slice(0, end)}…`;
 }
+
+/** `text` as is when at most `max` characters, else cut to `max` with the `…` counted among them. */
+export function cutToLength(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
