@@ -33,7 +33,7 @@ import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
-import { splitNamePhrase } from './split-name-phrase.js';
+import { isHeadAdjectiveAfterPurpose, splitNamePhrase } from './split-name-phrase.js';
 import { GROUP_STEMS } from './group-stems.js';
 import { isCyrillicWord } from './is-cyrillic-word.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
@@ -1123,8 +1123,9 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
   );
 }
 
-function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
-  if (type.words.length === 0) return [];
+function readType(index: ClassifierIndex, source: Evidence['source'], read: ProductType): TypeReading[] {
+  if (read.words.length === 0) return [];
+  const type = readHeadAdjectivesAfterPurpose(index, read);
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   const keyOf = (word: string): string => readLookupKey(index, word);
   // `Ланчбокс` for `Ланч-боксы`: a word no leaf's head has may join the parts of a hyphenated name.
@@ -1155,6 +1156,24 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
     readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, madeOf, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
+}
+
+/**
+ * `Спрей для тела парфюмированный`, `Маска для лица тканевая`: an adjective in the nominative after the purpose that agrees with
+ * the head noun is the head's, not the purpose's (`Скобы для степлера офисные`), as the index reads the directory's own names
+ * (`splitNamePhrase`), where a leaf's name has it so with the head (`Парфюмированные спреи для тела`, `Тканевые маски`): an
+ * adjective no leaf names the head's goods by (`увлажняющая`, `питательный`; `надувная` of a pillow, whose leaf `Надувные круги`
+ * is other goods) stays a word of the purpose, which a plain leaf may leave unexplained. The type's text,
+ * which keys the seller's answers, stays as written. A colour stays where it is (the purpose reader's and the type reader's own
+ * rules place it).
+ */
+function readHeadAdjectivesAfterPurpose(index: ClassifierIndex, type: ProductType): ProductType {
+  const head = type.words.find((word) => !ADJECTIVE_FORM.test(word)) ?? type.words[0] ?? '';
+  const headStem = stemForIndex(head);
+  const namesWithHead = (word: string): boolean => (index.byHeadStem[stemForIndex(word)] ?? []).some((at) => index.leaves[at]?.names.some((name) => name.head.includes(headStem) && name.head.includes(stemForIndex(word))) === true);
+  const moved = type.purpose.filter((word, at) => at > 0 && isHeadAdjectiveAfterPurpose(word, head) && !isColourWord(word) && namesWithHead(word));
+  if (moved.length === 0) return type;
+  return { ...type, words: [...type.words, ...moved], purpose: type.purpose.filter((word) => !moved.includes(word)) };
 }
 
 /**
