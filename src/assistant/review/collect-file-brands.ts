@@ -171,13 +171,15 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   const words = [...found, ...findLeadBrands(leads, heads, isLeadWord, noGoodsAfter).filter((brand) => !taken.has(brand.word))];
   // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
   // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), nor is its noun, and its own first word read as a lead already
-  // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`).
+  // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`). An adjective of the directory's opens one where its noun is no
+  // word of the directory at all (`Женская линия Халат …`, `… Сорочка …`, `… Пижама …`: a maker's line, not goods of women's).
   const leadWords = new Set(words.map((brand) => brand.word));
   const isLeadPhrase = (phrase: string): boolean => {
     const [first = '', second = ''] = phrase.split(' ');
     // Its noun names no leaf either: `Твердотельный накопитель`, `Карточная игра` are goods whatever follows them.
     const goods = Object.hasOwn(index.byHeadStem, stemForIndex(second)) || isShopNotePhrase([first, second]) || markNotesAnywhere([first, second]) !== undefined;
-    return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, vocabulary);
+    const opens = isNoGoodsWord(first) || (ADJECTIVE_FORM.test(first) && !isNote(first) && isNoGoodsWord(second));
+    return !goods && !leadWords.has(first) && !leadWords.has(second) && opens && !isKindLeadWord(second, vocabulary);
   };
   const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase, noGoodsAfter)];
   const allLeads = new Map([...leads, ...phraseLeads]);
