@@ -42,7 +42,7 @@ import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
-import { findOtherMaterial } from './material-of-leaf.js';
+import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -1210,7 +1210,8 @@ function readType(index: ClassifierIndex, source: Evidence['source'], read: Prod
  * the head noun is the head's, not the purpose's (`Скобы для степлера офисные`), as the index reads the directory's own names
  * (`splitNamePhrase`), where a leaf's name has it so with the head (`Парфюмированные спреи для тела`, `Тканевые маски`): an
  * adjective no leaf names the head's goods by (`увлажняющая`, `питательный`; `надувная` of a pillow, whose leaf `Надувные круги`
- * is other goods) stays a word of the purpose, which a plain leaf may leave unexplained. The type's text,
+ * is other goods) stays a word of the purpose, which a plain leaf may leave unexplained; so does a material (`Коробка для хранения
+ * картонная` is a storage box, not packaging `Коробки картонные`: `findNarrowerSaid` weighs what the goods are for first). The type's text,
  * which keys the seller's answers, stays as written. A colour stays where it is (the purpose reader's and the type reader's own
  * rules place it).
  */
@@ -1218,7 +1219,7 @@ function readHeadAdjectivesAfterPurpose(index: ClassifierIndex, type: ProductTyp
   const head = type.words.find((word) => !ADJECTIVE_FORM.test(word)) ?? type.words[0] ?? '';
   const headStem = stemForIndex(head);
   const namesWithHead = (word: string): boolean => (index.byHeadStem[stemForIndex(word)] ?? []).some((at) => index.leaves[at]?.names.some((name) => name.head.includes(headStem) && name.head.includes(stemForIndex(word))) === true);
-  const moved = type.purpose.filter((word, at) => at > 0 && isHeadAdjectiveAfterPurpose(word, head) && !isColourWord(word) && namesWithHead(word));
+  const moved = type.purpose.filter((word, at) => at > 0 && isHeadAdjectiveAfterPurpose(word, head) && !isColourWord(word) && !saysMaterial(word) && namesWithHead(word));
   if (moved.length === 0) return type;
   return { ...type, words: [...type.words, ...moved], purpose: type.purpose.filter((word) => !moved.includes(word)) };
 }
