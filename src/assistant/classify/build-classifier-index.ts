@@ -19,7 +19,7 @@ import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './st
 import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 25;
+export const CLASSIFIER_INDEX_VERSION = 26;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;

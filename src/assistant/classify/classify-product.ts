@@ -33,7 +33,7 @@ import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin, haveSameStems, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
-import { splitNamePhrase } from './split-name-phrase.js';
+import { isHeadAdjectiveAfterPurpose, splitNamePhrase } from './split-name-phrase.js';
 import { GROUP_STEMS } from './group-stems.js';
 import { isCyrillicWord } from './is-cyrillic-word.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
@@ -42,11 +42,11 @@ import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { readLeavesById } from './read-leaves-by-id.js';
 import { askUnexplainedMakerCode } from './maker-codes.js';
 import { findUnexplainedMedium, PREPOSITIONAL_ENDING } from './medium-of-goods.js';
-import { findOtherMaterial } from './material-of-leaf.js';
+import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -144,6 +144,8 @@ interface TypeRanking {
   nameReadings: TypeReading[];
   /** The stems of the seller's label and groups. */
   contextStems: ReadonlySet<string>;
+  /** The words of the seller's label and groups, as `tokenizeForMatch` reads them. */
+  contextWords: readonly string[];
   /** The stems of the seller's groups above the one read as the type. */
   sectionStems: ReadonlySet<string>;
   /** Whom the name and the seller's words say the goods are for (a children's size too). */
@@ -387,7 +389,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? SOURCES_LIFT : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
   const nameReadings = readings.filter((reading) => reading.source === 'name');
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, sectionStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, contextWords: contextTokens, sectionStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
 }
 
 /**
@@ -439,6 +441,8 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
   // `Бампер в кроватку` against car bumpers: a place that is goods of another section, which sorts goods made for it too.
   const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, best.leaf);
+  // `Освежитель воздуха … ABRO` under `АВТО химия`: the seller's group opens another section's name as the name's place does.
+  const groupSection = findGroupSectionOpener(index, best, ranking);
   // `Комод с пеленальником` against plain chests: what the goods come with is another section's goods, which has the head too.
   const otherWith = type.with === undefined ? undefined : findOtherGoodsWith(index, type.with, best.leaf, best.name.head, ranked.filter((item) => item !== best).map((item) => item.leaf), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
@@ -468,6 +472,7 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${readTopSection(placeGoods.path)} (goods made for it: ${placeGoods.path})`
+    : groupSection !== undefined ? describeGroupSectionDoubt(groupSection.word, groupSection.section)
     : otherWith !== undefined ? `the name also says "${otherWith.word}", the name of ${otherWith.leaf.path}, what the goods come with (beside ${otherWith.rival.path})`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
@@ -536,6 +541,48 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
 ];
+
+/**
+ * `Освежитель воздуха "Органик" … ABRO` under `АВТО химия и АВТО товары`: a word of the seller's label or groups that is the
+ * combining form opening another top-level section's name (`авто` of `Автотовары`), and that the leaf does not explain, says the
+ * goods may be that section's, whatever leaf the name reads as sure (household air fresheners): the group's counterpart of the
+ * name's own place (`Освежитель воздуха в авто`, `findSectionOpenedBy`). A whole word of a section's name (`химия`, `товары`,
+ * `питания`, `инструменты`) opens none: sections and the seller's groups share such words; nor does a form that opens a name of the
+ * leaf's own section too (`быт.` of `Бытовая техника` and `Бытовая химия`). Read where the pick would be sure otherwise, as the
+ * name's place is: a weak or doubted reading keeps its own doubt.
+ */
+function findGroupSectionOpener(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): { word: string; section: string } | undefined {
+  const root = readTopSection(best.leaf.path);
+  for (const word of new Set(ranking.contextWords)) {
+    const sections = findSectionsOpenedByForm(index, word);
+    const [section] = sections;
+    if (section === undefined || sections.includes(root) || explainsByLeaf(best.leaf, stemForIndex(word), word)) continue;
+    return { word, section };
+  }
+  return undefined;
+}
+
+// A combining form is shorter than the section's word by a whole stem at least (`авто` of `автотовары`, `канц` of `канцелярские`).
+const COMBINING_FORM_REST = 3;
+const sectionNameWords = new WeakMap<ClassifierIndex, Map<string, string[]>>();
+
+/** The top-level sections a word opens the name of as a combining form (`авто` → `Автотовары`); none for a section's whole word. */
+function findSectionsOpenedByForm(index: ClassifierIndex, word: string): string[] {
+  let words = sectionNameWords.get(index);
+  if (words === undefined) {
+    words = new Map();
+    for (const section of new Set(index.leaves.map((leaf) => readTopSection(leaf.path)))) {
+      for (const each of tokenizeForMatch(section)) words.set(each, [...new Set([...(words.get(each) ?? []), section])]);
+    }
+    sectionNameWords.set(index, words);
+  }
+  if (word.length < MIN_PLACE_OPENER || !CYRILLIC_WORD_OF_ANY_LENGTH.test(word)) return [];
+  const found = new Set<string>();
+  for (const [each, sections] of words) if (each.length - word.length >= COMBINING_FORM_REST && each.startsWith(word)) for (const section of sections) found.add(section);
+  return [...found];
+}
+
+const CYRILLIC_WORD_OF_ANY_LENGTH = /^\p{Script=Cyrillic}+$/u;
 
 /**
  * `Набор 3 шт`, `Комплект` under `Смартфоны`: a name whose only type words count or hold the goods says a type (a set of something),
@@ -1123,8 +1170,9 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
   );
 }
 
-function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
-  if (type.words.length === 0) return [];
+function readType(index: ClassifierIndex, source: Evidence['source'], read: ProductType): TypeReading[] {
+  if (read.words.length === 0) return [];
+  const type = readHeadAdjectivesAfterPurpose(index, read);
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   const keyOf = (word: string): string => readLookupKey(index, word);
   // `Ланчбокс` for `Ланч-боксы`: a word no leaf's head has may join the parts of a hyphenated name.
@@ -1155,6 +1203,25 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
     readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, madeOf, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
+}
+
+/**
+ * `Спрей для тела парфюмированный`, `Маска для лица тканевая`: an adjective in the nominative after the purpose that agrees with
+ * the head noun is the head's, not the purpose's (`Скобы для степлера офисные`), as the index reads the directory's own names
+ * (`splitNamePhrase`), where a leaf's name has it so with the head (`Парфюмированные спреи для тела`, `Тканевые маски`): an
+ * adjective no leaf names the head's goods by (`увлажняющая`, `питательный`; `надувная` of a pillow, whose leaf `Надувные круги`
+ * is other goods) stays a word of the purpose, which a plain leaf may leave unexplained; so does a material (`Коробка для хранения
+ * картонная` is a storage box, not packaging `Коробки картонные`: `findNarrowerSaid` weighs what the goods are for first). The type's text,
+ * which keys the seller's answers, stays as written. A colour stays where it is (the purpose reader's and the type reader's own
+ * rules place it).
+ */
+function readHeadAdjectivesAfterPurpose(index: ClassifierIndex, type: ProductType): ProductType {
+  const head = type.words.find((word) => !ADJECTIVE_FORM.test(word)) ?? type.words[0] ?? '';
+  const headStem = stemForIndex(head);
+  const namesWithHead = (word: string): boolean => (index.byHeadStem[stemForIndex(word)] ?? []).some((at) => index.leaves[at]?.names.some((name) => name.head.includes(headStem) && name.head.includes(stemForIndex(word))) === true);
+  const moved = type.purpose.filter((word, at) => at > 0 && isHeadAdjectiveAfterPurpose(word, head) && !isColourWord(word) && !saysMaterial(word) && namesWithHead(word));
+  if (moved.length === 0) return type;
+  return { ...type, words: [...type.words, ...moved], purpose: type.purpose.filter((word) => !moved.includes(word)) };
 }
 
 /**

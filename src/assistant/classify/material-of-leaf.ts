@@ -26,6 +26,11 @@ function readMaterial(word: string): number | undefined {
   return at < 0 ? undefined : at;
 }
 
+/** Whether a word (normalised) says what goods are made of (`картонная`, `кожаный`, `пластик`): `MATERIALS`' openings. */
+export function saysMaterial(word: string): boolean {
+  return readMaterial(word) !== undefined;
+}
+
 /**
  * The materials a leaf's path says: its adjectives, and the nouns of its sections (`Кожгалантерея`); a noun of the leaf's own
  * name is the goods, not their material (`Резинки для волос`, `Щётки стеклоочистителя`), and a word after a purpose's

@@ -61,3 +61,16 @@ export function describeOwnPurposeDoubt(words: readonly string[]): string {
 export function isOwnPurposeDoubt(doubt: string): boolean {
   return doubt.startsWith(OWN_PURPOSE_OPENING) && doubt.endsWith(OWN_PURPOSE_END);
 }
+
+const GROUP_SECTION_OPENING = 'the seller\'s group says "';
+const GROUP_SECTION_MIDDLE = '", which opens the name of the section ';
+
+/** A combining form of the seller's group that opens another section's name (`авто` of `Автотовары`), which the leaf does not explain. */
+export function describeGroupSectionDoubt(word: string, section: string): string {
+  return `${GROUP_SECTION_OPENING}${word}${GROUP_SECTION_MIDDLE}${section}`;
+}
+
+/** Whether a doubt is the one `describeGroupSectionDoubt` writes. */
+export function isGroupSectionDoubt(doubt: string): boolean {
+  return doubt.startsWith(GROUP_SECTION_OPENING) && doubt.includes(GROUP_SECTION_MIDDLE);
+}

@@ -57,7 +57,7 @@ const AGREEMENT: readonly (readonly [RegExp, RegExp])[] = [
  * ending (`офисные` of `Скобы для степлера офисные`; not `водоотталкивающие` of `Пропитка для обуви …`): a word of the head
  * the name puts last.
  */
-function isHeadAdjectiveAfterPurpose(word: string, head: string): boolean {
+export function isHeadAdjectiveAfterPurpose(word: string, head: string): boolean {
   if (!NOMINATIVE_ADJECTIVE.test(word)) return false;
   const rule = AGREEMENT.find(([noun]) => noun.test(head));
   return rule !== undefined && rule[1].test(word);

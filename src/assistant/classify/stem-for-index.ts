@@ -3,14 +3,17 @@
  * with its Kazakh letters folded (sellers type `казан` for `қазан`), plus two forms it leaves apart
  * that product names use all the time: a short word's ending vowel (`мяч`/`мячи`, `шина`/`шины`)
  * and the genitive plural's fleeting vowel (`отверток`/`отвертки`, `чехол`/`чехлы`, `огурец`/`огурцы`),
- * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`), which the shared stemmer keeps
- * for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
+ * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`) and a short noun's instrumental `-ом` (`лицом`/`лица`),
+ * which the shared stemmer keeps for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
  * only (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`; `қазандар` → `қазан`), never
  * a Russian one.
  */
 import { isFrontWord, readKazakhPluralNoun, readLastVowel, stemWord, suffixConsonantAfter } from '../stem-word.js';
 import { foldKazakhLetters } from '../transliterate.js';
 
+// The instrumental singular `-ом` of a noun of a three-letter stem (`лицом`, `сыром`, `домом`), which the shared stemmer keeps
+// for a stem that short: `Уход за лицом` is the `лиц` of `Маска для лица`. `-ем` stays (`модем`, `тотем` are nominatives).
+const SHORT_INSTRUMENTAL = /^(\p{L}{3})ом$/u;
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
@@ -111,6 +114,8 @@ function readRussianStem(word: string): string {
 function readEndingStem(word: string): string {
   const stem = stemWord(word);
   if (stem !== word) return stem;
+  const instrumental = SHORT_INSTRUMENTAL.exec(word);
+  if (instrumental !== null) return instrumental[1] ?? word;
   const short = SHORT_ENDING.exec(word);
   return short === null ? word : (short[1] ?? word);
 }

@@ -171,15 +171,19 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   const words = [...found, ...findLeadBrands(leads, heads, isLeadWord, noGoodsAfter).filter((brand) => !taken.has(brand.word))];
   // `Ивановский текстиль Ткань …`, `… Простыня …`: a maker's name of an adjective and a noun. Its first word is no word of goods
   // (`Постельное белье Ранфорс …` stays goods: `постельное` is the directory's), nor is its noun, and its own first word read as a lead already
-  // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`).
+  // says the whole (`Следопыт Палатка` is no phrase `следопыт палатка`). An adjective of the directory's opens one where its noun is no
+  // word of the directory at all (`Женская линия Халат …`, `… Сорочка …`, `… Пижама …`: a maker's line, not goods of women's).
   const leadWords = new Set(words.map((brand) => brand.word));
   const isLeadPhrase = (phrase: string): boolean => {
     const [first = '', second = ''] = phrase.split(' ');
     // Its noun names no leaf either: `Твердотельный накопитель`, `Карточная игра` are goods whatever follows them.
     const goods = Object.hasOwn(index.byHeadStem, stemForIndex(second)) || isShopNotePhrase([first, second]) || markNotesAnywhere([first, second]) !== undefined;
-    return !goods && !leadWords.has(first) && !leadWords.has(second) && isNoGoodsWord(first) && !isKindLeadWord(second, vocabulary);
+    const opens = isNoGoodsWord(first) || (ADJECTIVE_FORM.test(first) && !isNote(first) && isNoGoodsWord(second));
+    return !goods && !leadWords.has(first) && !leadWords.has(second) && opens && !isKindLeadWord(second, vocabulary);
   };
   const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase, noGoodsAfter)];
+  const phrases = new Set(all.map((brand) => brand.word));
+  all.push(...findCapitalsPhrases(phraseLeads, heads, (word) => !noGoodsAfter(word)).filter((brand) => !phrases.has(brand.word) && !brand.word.split(' ').some((word) => leadWords.has(word))));
   const allLeads = new Map([...leads, ...phraseLeads]);
   // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
   // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
@@ -187,17 +191,31 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   return all.filter((brand) => !afterBrands.has(brand.word));
 }
 
+/**
+ * `КОШКИН ДОМ Ножницы …`, `… Салфетка …`: a phrase every name it opens writes in capitals, in names that are not in capitals,
+ * with goods capitalised right after it (`Lead.proper` of a phrase), is a maker's name whatever its noun names (`дом`), where it
+ * stands before `MIN_CAPITALS_PHRASE_TYPES` different goods at least that open other names of the file. Read as the type, one
+ * answer sent a maker's scissors, wipes and floor cloths to one leaf.
+ */
+function findCapitalsPhrases(phraseLeads: ReadonlyMap<string, Lead>, heads: ReadonlyMap<string, number>, isGoods: (word: string) => boolean): FileBrandWord[] {
+  return [...phraseLeads]
+    .filter(([, lead]) => lead.names >= MIN_NAMES && lead.proper === lead.names && countLeadTypes(lead.after, heads, isGoods) >= MIN_CAPITALS_PHRASE_TYPES)
+    .map(([word, lead]) => ({ word, names: lead.names, examples: lead.examples }));
+}
+
 /** A first word of names: the first Cyrillic word after it in each, how many names, and two of them. */
 interface Lead {
   after: Set<string>;
   names: number;
-  /** Names that write it as a proper name is written, with a word of goods capitalised right after it. */
+  /** Names that write it as a proper name is written, with a word of goods capitalised right after it (a phrase: in capitals, `addPhraseLead`). */
   proper: number;
   examples: string[];
 }
 
 // How many different goods, each opening other names of the file, a word must stand in front of to be no type.
 const MIN_LEAD_TYPES = 3;
+// How many different goods a phrase written in capitals before goods must stand in front of.
+const MIN_CAPITALS_PHRASE_TYPES = 2;
 
 /** Notes the first word of a name (`word`, normalised) and the first Cyrillic word after it. */
 function addLead(leads: Map<string, Lead>, words: readonly string[], name: string, word: string): void {
@@ -215,7 +233,10 @@ function addLead(leads: Map<string, Lead>, words: readonly string[], name: strin
 function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name: string, head: string): void {
   const entry = readLeadEntry(words, 2, name);
   if (entry === undefined) return;
-  noteLead(leads, `${head} ${tokenizeForMatch(words[1] ?? '')[0] ?? ''}`, entry.after, name);
+  const lead = noteLead(leads, `${head} ${tokenizeForMatch(words[1] ?? '')[0] ?? ''}`, entry.after, name);
+  const [first = '', second = '', third = ''] = words;
+  // `КОШКИН ДОМ Ножницы …`: a phrase in capitals, in a name that is not, with goods capitalised right after it.
+  if (lead !== undefined && entry.joined && isCapitalsWord(first) && isCapitalsWord(second) && CAPITALISED.test(third) && !isWrittenInCapitals(name)) lead.proper += 1;
 }
 
 /**

@@ -20,6 +20,27 @@ describe('Russian noun forms', () => {
     expect(stemForIndex('шлемы')).toBe('шлем');
   });
 
+  it('key a short noun\'s instrumental `-ом` as its other forms (`Уход за лицом` is the `лиц` of `для лица`, wrongs28)', () => {
+    expect(stemForIndex('лицом')).toBe(stemForIndex('лица'));
+    expect(stemForIndex('телом')).toBe(stemForIndex('тела'));
+    expect(stemForIndex('сыром')).toBe(stemForIndex('сыр'));
+    // `-ем` stays: `модем`, `тотем` are nominatives; a longer `-ом` noun is the nominative rule's (`альбом`).
+    expect(stemForIndex('модем')).toBe('модем');
+    expect(stemForIndex('альбом')).toBe(stemForIndex('альбомы'));
+  });
+
+  it('so the face-care branch explains `для лица`, and a sheet mask written `Маска для лица тканевая` is the sheet-mask leaf', () => {
+    const directories = buildSandboxDirectories('marketplace');
+    const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+    for (const name of ['Маска для лица тканевая 23 г', 'Маска для лица тканевая Bioaqua с гиалуроновой кислотой 1 шт']) {
+      const result = classifyProduct(classifier, { name });
+      expect(result.path, name).toBe('Красота и здоровье / Уход за лицом: дополнительно / Тканевые маски');
+      expect(result.confident, name).toBe(true);
+    }
+    // Trap: a plain face mask stays the plain leaf.
+    expect(classifyProduct(classifier, { name: 'Маска для лица увлажняющая 50 мл' }).path).toBe('Красота и здоровье / Уход за лицом / Маски для лица');
+  });
+
   it('leave an adjective or participle its `-ом-`, so `знакомые` is never the `знак` of a sign', () => {
     expect(stemForIndex('знакомые')).toBe('знаком');
     expect(stemForIndex('знак')).toBe('знак');

@@ -33,4 +33,20 @@ describe('a use word the leaf says of its goods', () => {
       expect(result.path, name).toContain('Сухие шампуни');
     }
   });
+
+  it('reads an adjective right after a second `для` as what the goods are for (`Шампунь для волос для сухих и поврежденных`, wrongs28)', () => {
+    for (const name of ['Шампунь для волос для сухих и поврежденных', 'Шампунь для волос Клевер 500мл для сухих и поврежденных', 'Шампунь для сухих']) {
+      const result = classify(name);
+      expect(result.confident, name).toBe(false);
+      expect(result.doubt, name).toContain('"сухих"');
+    }
+  });
+
+  it('trap: an adjective agreeing with the head after the purpose is the goods\' own (`Маска для лица тканевая, увлажняющая`)', () => {
+    for (const name of ['Маска для лица тканевая, увлажняющая', 'AVON МАСКА ДЛЯ ЛИЦА ТКАНЕВАЯ УВЛАЖНЯЮЩИЙ 23 Г']) {
+      const result = classify(name);
+      expect(result.doubt ?? '', name).not.toContain('of what the goods are for');
+      expect(result.path, name).toContain('Тканевые маски');
+    }
+  });
 });

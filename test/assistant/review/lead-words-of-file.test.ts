@@ -126,6 +126,36 @@ describe('a phrase of two words the file writes in front of many different goods
     expect(readWords([...LINEN, ...games])).not.toContain('карточная игра');
   });
 
+  it('reads a directory adjective with a noun the directory never says as a maker\'s line (`Женская линия Халат …`, wrongs28)', () => {
+    const nightwear = ['Халат махровый 48', 'Сорочка ночная 46 вискоза', 'Пижама женская сатин 46-48', 'Пеньюар шелковый M'];
+    const line = ['Женская линия Халат женский велюр 54', 'NEW Женская линия Сорочка ночная 48', 'ЖЕНСКАЯ ЛИНИЯ ПИЖАМА САТИН M', 'Женская линия Пеньюар арт. 1146'];
+    expect(readWords([...nightwear, ...line])).toContain('женская линия');
+    const known = readKnownBrands(classifier, { brandWords: new Set(readWords([...nightwear, ...line])) });
+    expect(readProductTypeKey('Женская линия Халат женский велюр 54', undefined, known)).toMatch(/^халат/u);
+  });
+
+  it('reads a phrase written in capitals before capitalised goods, in names that are not, as a maker\'s name (`КОШКИН ДОМ Ножницы …`, wrongs28)', () => {
+    const household = ['Ножницы по металлу 300 мм', 'Салфетка протирочная из микрофибры', 'Губка для посуды 5 шт', 'Веник сорго'];
+    const maker = ['КОШКИН ДОМ Ножницы канцелярские 13,5см', 'КОШКИН ДОМ Салфетка из микрофибры 30х40', 'КОШКИН ДОМ Тряпка для пола 50х70'];
+    const words = readWords([...household, ...maker]);
+    expect(words).toContain('кошкин дом');
+    const known = readKnownBrands(classifier, { brandWords: new Set(words) });
+    expect(readProductTypeKey('КОШКИН ДОМ Ножницы канцелярские 13,5см', undefined, known)).toMatch(/^ножницы/u);
+    expect(readProductTypeKey('КОШКИН ДОМ Тряпка для пола 50х70', undefined, known)).toMatch(/^тряпка/u);
+  });
+
+  it('trap: a type in capitals before its own details stays the type (`ЛЕНТА МАЛЯРНАЯ Желтая`, one kind after it, names in capitals)', () => {
+    const goods = ['Лента малярная 48 мм', 'Скотч упаковочный 48 мм', 'Губка для посуды 5 шт'];
+    const capitals = ['ЛЕНТА МАЛЯРНАЯ Желтая 48 мм', 'ЛЕНТА МАЛЯРНАЯ Белая 24 мм', 'ЛЕНТА МАЛЯРНАЯ Скотч 36 мм', 'ГУБКА ДЛЯ ПОСУДЫ 5 ШТ'];
+    expect(readWords([...goods, ...capitals]).filter((word) => word.startsWith('лента'))).toEqual([]);
+  });
+
+  it('trap: a directory adjective with a noun of the directory\'s stays goods (`Женская одежда Халат …`)', () => {
+    const nightwear = ['Халат махровый 48', 'Сорочка ночная 46 вискоза', 'Пижама женская сатин 46-48', 'Пеньюар шелковый M'];
+    const group = ['Женская одежда Халат велюр 54', 'Женская одежда Сорочка ночная 48', 'Женская одежда Пижама сатин M', 'Женская одежда Пеньюар 1146'];
+    expect(readWords([...nightwear, ...group]).filter((word) => word.startsWith('женская'))).toEqual([]);
+  });
+
   it('trap: a purpose is no maker, opened by a preposition (`Для кошек`, `От комаров`) or closed by the Kazakh purpose word (review25a)', () => {
     const goods = ['Игрушка мяч 6 см', 'Лежанка круглая 50 см', 'Когтеточка угловая', 'Шампунь 250 мл', 'Крем 50 мл', 'Гель 200 мл'];
     const purposes = ['Для кошек Игрушка мышь', 'Для кошек Лежанка мягкая', 'Для кошек Когтеточка столбик', 'От блох Шампунь 250 мл', 'От блох Игрушка', 'От блох Лежанка'];
