@@ -13,54 +13,29 @@ import { coverWords } from './score-label-word.js';
 /** The words of a level above the leaves (`Смартфоны и гаджеты`, its Kazakh name), without stop words or whom it is for. */
 interface BranchName {
   words: string[];
-  /** Each word's place in its group's `words` (`BranchGroup`). */
-  ids: number[];
-}
-
-/** The branch names of one number of words: their distinct words (Kazakh letters folded beside them), which names hold each. */
-interface BranchGroup {
-  names: BranchName[];
-  words: { word: string; folded: string }[];
-  holders: number[][];
-  /** Per label word, the group's words it could be a spelling of (`mayBeSpelling`): read once per word, not once per label and branch. */
-  partners: Map<string, ReadonlySet<number>>;
+  /** The words with Kazakh letters folded (`foldKazakhLetters`). */
+  folded: string[];
 }
 
 /** The branch names by their number of words, and the labels compared with them. */
 export interface BranchNames {
-  byCount: ReadonlyMap<number, BranchGroup>;
+  byCount: ReadonlyMap<number, readonly BranchName[]>;
   known: Map<string, boolean>;
 }
 
 /** The names of every branch (their words), by their number of words. */
 export function collectBranchNames(leaves: readonly PreparedLeaf[], index: DirectoryIndex): BranchNames {
-  const byCount = new Map<number, BranchGroup>();
+  const byCount = new Map<number, BranchName[]>();
   const seenBranch = new Set<string>();
-  const wordIds = new Map<number, Map<string, number>>();
   for (const leaf of leaves) {
     for (const name of listBranchNames(leaf.category, index)) {
       const words = tokenizeForMatch(name).filter((word) => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined);
       const key = words.join(' ');
       if (key !== '' && !seenBranch.has(key)) {
         seenBranch.add(key);
-        let group = byCount.get(words.length);
-        if (group === undefined) byCount.set(words.length, (group = { names: [], words: [], holders: [], partners: new Map() }));
-        const at = group.names.length;
-        const known = wordIds.get(words.length) ?? new Map<string, number>();
-        wordIds.set(words.length, known);
-        const ids = words.map((word) => {
-          let id = known.get(word);
-          if (id === undefined) {
-            id = group.words.length;
-            known.set(word, id);
-            group.words.push({ word, folded: foldKazakhLetters(word) });
-            group.holders.push([]);
-          }
-          const holders = group.holders[id] as number[];
-          if (holders[holders.length - 1] !== at) holders.push(at);
-          return id;
-        });
-        group.names.push({ words, ids });
+        let sameLength = byCount.get(words.length);
+        if (sameLength === undefined) byCount.set(words.length, (sameLength = []));
+        sameLength.push({ words, folded: words.map(foldKazakhLetters) });
       }
     }
   }
@@ -86,12 +61,15 @@ export function isBranchName(label: ParsedLabel, branchNames: BranchNames, simil
   const key = `${words.join(' ')}\u0001${words.filter((word) => label.abbreviated.has(word)).join(' ')}`;
   let named = branchNames.known.get(key);
   if (named === undefined) {
-    const group = branchNames.byCount.get(words.length);
-    named =
-      group !== undefined &&
-      listPairedNames(words, group).some(
-        (branch) => coverWords(words, branch.words, similarity) >= BRANCH_COVER && coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
-      );
+    // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
+    const least = 1 - (1 - BRANCH_COVER) * words.length;
+    const folded = words.map(foldKazakhLetters);
+    named = (branchNames.byCount.get(words.length) ?? []).some(
+      (branch) =>
+        pairsEveryWord(words, folded, branch, least) &&
+        coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
+        coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
+    );
     if (branchNames.known.size >= MAX_KNOWN_LABELS) branchNames.known.clear();
     branchNames.known.set(key, named);
   }
@@ -101,36 +79,23 @@ export function isBranchName(label: ParsedLabel, branchNames: BranchNames, simil
 /** The most labels a matcher keeps a reading of. */
 export const MAX_KNOWN_LABELS = 5_000;
 
-/**
- * The branch names of the label's number of words whose every word, and every word of the label, could be a spelling of
- * one on the other side (`mayBeSpelling`), in the group's order: only names holding a partner of the label's first word are
- * looked at.
- */
-function listPairedNames(words: readonly string[], group: BranchGroup): BranchName[] {
-  // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
-  const least = 1 - (1 - BRANCH_COVER) * words.length;
-  const partners = words.map((word) => readPartners(word, group, least));
-  const reached = new Set<number>();
-  for (const id of partners[0] ?? []) for (const at of group.holders[id] ?? []) reached.add(at);
-  return [...reached]
-    .sort((a, b) => a - b)
-    .map((at) => group.names[at] as BranchName)
-    .filter((branch) => partners.every((set) => branch.ids.some((id) => set.has(id))) && branch.ids.every((id) => partners.some((set) => set.has(id))));
-}
-
-/** The group's words a label word could be a spelling of at `least` (the same for every label of the group's word count), kept per word (bounded). */
-function readPartners(word: string, group: BranchGroup, least: number): ReadonlySet<number> {
-  let found = group.partners.get(word);
-  if (found === undefined) {
-    const folded = foldKazakhLetters(word);
-    const ids = new Set<number>();
-    group.words.forEach((other, id) => {
-      if (mayBeSpelling(word, folded, other.word, other.folded, least)) ids.add(id);
-    });
-    if (group.partners.size >= MAX_KNOWN_LABELS) group.partners.clear();
-    group.partners.set(word, (found = ids));
+/** Whether every word of the label, and every word of the branch name, could be a spelling of one on the other side. */
+function pairsEveryWord(words: readonly string[], folded: readonly string[], branch: BranchName, least: number): boolean {
+  const n = words.length;
+  const m = branch.words.length;
+  // Bit j: branch word j has a partner (branch names have a few words).
+  let partnered = 0;
+  for (let i = 0; i < n; i++) {
+    let found = false;
+    for (let j = 0; j < m; j++) {
+      if (mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least)) {
+        found = true;
+        partnered |= 1 << j;
+      }
+    }
+    if (!found) return false;
   }
-  return found;
+  return m > 30 ? branch.words.every((_, j) => words.some((_word, i) => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least))) : partnered === 2 ** m - 1;
 }
 
 // An edit costs this share of the longer word in the word score (`EDIT_WEIGHT` of `score-candidates.ts`).
