@@ -47,6 +47,8 @@ export interface BuildMappingDraftInputOptions {
   matchers: DirectoryMatchers;
   generatedAt: string;
   thresholds?: MatchThresholds;
+  /** The column matches of this profile, when the caller made them already (`mapping init` reads them to know what else to read); else made here. */
+  columns?: readonly ColumnMatch[];
 }
 
 const SEPARATORS = [';', ',', '/', '|'] as const;
@@ -55,12 +57,16 @@ const SEPARATORS = [';', ',', '/', '|'] as const;
 export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): MappingDraftInput {
   const { profile, matchers, thresholds } = options;
   const valuesOf = (index: number): readonly string[] => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? []));
-  const columns = matchColumns(profile.info.header, {
-    matchers,
-    valuesOf,
-    ...(profile.rows === undefined ? {} : { rows: profile.rows }),
-    ...(profile.filled === undefined ? {} : { filledOf: (index: number) => profile.filled?.get(index) ?? 0 }),
-  });
+  // A copy: a column feeding an attribute an earlier column feeds is rewritten below.
+  const columns = [
+    ...(options.columns ??
+      matchColumns(profile.info.header, {
+        matchers,
+        valuesOf,
+        ...(profile.rows === undefined ? {} : { rows: profile.rows }),
+        ...(profile.filled === undefined ? {} : { filledOf: (index: number) => profile.filled?.get(index) ?? 0 }),
+      })),
+  ];
   const fieldColumn = (field: string): ColumnMatch | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field);
 
   const category = fieldColumn('category');

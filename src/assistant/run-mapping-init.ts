@@ -73,7 +73,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const matchers = createDirectoryMatchers(directories);
   // The product classifier's index of these directories, from beside the directory cache when built before.
   await loadClassifierIndex({ stateDir: describeServiceAccount(options.settings, deps.cwd).stateDir, directories, index: matchers.index });
-  // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
+  // The column decisions, to know which columns the second read needs; the draft takes them as they are.
   const columns = matchColumns(profile.info.header, {
     matchers,
     valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
@@ -98,6 +98,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     },
     matchers,
     generatedAt: deps.now().toISOString(),
+    columns,
   });
   const draft = buildMappingDraft({ ...input, barcodeRequired: options.settings.service.requiredFields.includes('barcode') });
   await mkdir(dirname(outPath), { recursive: true });

@@ -443,11 +443,14 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
   let rows = new Map<number, Map<number, number>>();
   let held = 0;
   return (queryWord, candidateWord) => {
+    // A score kept is read before anything else (this runs for every word pair of every name scored, most of them kept).
+    let row = candidateWord < size ? rows.get(queryWord) : undefined;
+    const known = row?.get(candidateWord);
+    if (known !== undefined) return known;
     const a = vocabulary.words[queryWord];
     const b = vocabulary.words[candidateWord];
     if (a === undefined || b === undefined) return 0;
     if (candidateWord >= size) return scoreWords(a, b);
-    let row = rows.get(queryWord);
     if (row === undefined) {
       if (held >= MAX_TABLE_SCORES) {
         rows = new Map();
@@ -456,12 +459,9 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
       row = new Map();
       rows.set(queryWord, row);
     }
-    let score = row.get(candidateWord);
-    if (score === undefined) {
-      score = scoreWords(a, b);
-      row.set(candidateWord, score);
-      held += 1;
-    }
+    const score = scoreWords(a, b);
+    row.set(candidateWord, score);
+    held += 1;
     return score;
   };
 }

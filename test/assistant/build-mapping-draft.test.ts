@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { buildMappingDraft, TODO_PLACEHOLDER } from '../../src/assistant/build-mapping-draft.js';
 import { buildMappingDraftInput } from '../../src/assistant/build-mapping-draft-input.js';
+import { matchColumns } from '../../src/assistant/match-columns.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
@@ -212,5 +213,29 @@ describe('a draft for a service where the barcode is optional', () => {
     expect(optional.text).not.toContain('TODO: no column looks like the barcode');
     expect(optional.text).toContain('the service profile makes the barcode optional');
     expect(optional.summary.openFields).toBe(required.summary.openFields - 1);
+  });
+});
+
+describe('a draft given the column matches its caller made (issue 33 item 6, init28)', () => {
+  it('takes them as made, reads the same draft, and leaves the caller\'s array as it was', () => {
+    const header = ['Цвет', 'Цвет товара', 'Наименование'];
+    const info: SourceInfo = { file: 'c.csv', format: 'csv', headerRow: 1, header: header.map((name, index) => ({ index, letter: String.fromCharCode(65 + index), name })), totalBytes: 0 };
+    const values = new Map([
+      [0, ['Черный', 'Белый']],
+      [1, ['Черный', 'Белый']],
+      [2, ['Футболка', 'Худи']],
+    ]);
+    const profile = { info, values, truncated: new Set<number>(), rows: 2 };
+    const made = buildMappingDraftInput({ file: 'c.csv', profile, matchers, generatedAt: '2026-01-01T00:00:00.000Z' });
+    const columns = matchColumns(info.header, { matchers, valuesOf: (index) => values.get(index) ?? [], rows: 2 });
+    const before = [...columns];
+    const given = buildMappingDraftInput({ file: 'c.csv', profile, matchers, generatedAt: '2026-01-01T00:00:00.000Z', columns });
+    expect(buildMappingDraft(given).text).toBe(buildMappingDraft(made).text);
+    // The second colour column feeds an attribute the first feeds: the draft says so in its own copy.
+    expect(given.columns.filter((match) => match.target.kind === 'attribute')).toHaveLength(1);
+    expect(columns).toEqual(before);
+    // What is handed in is used, not made again: a column the caller left unmatched stays unmatched.
+    const unmatched = columns.map((match) => (match.column.name === 'Наименование' ? { ...match, target: { kind: 'none' as const }, status: 'todo' as const, candidates: [] } : match));
+    expect(buildMappingDraftInput({ file: 'c.csv', profile, matchers, generatedAt: '2026-01-01T00:00:00.000Z', columns: unmatched }).columns.find((match) => match.column.name === 'Наименование')?.target.kind).toBe('none');
   });
 });

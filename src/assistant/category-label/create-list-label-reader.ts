@@ -22,12 +22,16 @@ export interface ListLabelReader {
   findListRivals(text: string, leaf: Category): Category[];
 }
 
-/** The list reading of labels against a directory, its section, group and leaf names read once. */
+// The readings of a directory's names, per index: the slash-list reading and the names' confirmation each make a reader.
+const levelNames = new WeakMap<DirectoryIndex, LevelNames>();
+const leavesByHead = new WeakMap<DirectoryIndex, Map<string, Category[]>>();
+
+/** The list reading of labels against a directory, its section, group and leaf names read once per directory. */
 export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
   let levels: LevelNames | undefined;
   let byHead: Map<string, Category[]> | undefined;
   const read = (text: string): string => {
-    levels ??= readLevelNames(index);
+    if (levels === undefined) levelNames.set(index, (levels = levelNames.get(index) ?? readLevelNames(index)));
     return readSlashList(text, levels);
   };
   const namesOf = (leaf: Category): string[] => [leaf.name.rus, leaf.name.kaz ?? ''];
@@ -41,7 +45,7 @@ export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
       const head = readLabelHead(read(text));
       const kinds = readLabelKinds(head);
       if (kinds.length < 2 || namesEveryKind(kinds, namesOf(leaf))) return [];
-      byHead ??= collectLeavesByHead(index);
+      if (byHead === undefined) leavesByHead.set(index, (byHead = leavesByHead.get(index) ?? collectLeavesByHead(index)));
       const members = readLabelMembers(head);
       const rivals = new Set<Category>();
       for (const at of findUnnamedKinds(kinds, members, leaf)) {
