@@ -13,9 +13,6 @@ export function createLabelWordSimilarity(wordScore: (a: string, b: string) => n
   // By seller word, then directory word, apart for a word the seller marked as shortened (the one thing of the label read here).
   const plain = new Map<string, Map<string, number>>();
   const shortened = new Map<string, Map<string, number>>();
-  // By seller word, the directory words scored below a form that are adjectives made of it (`isAdjectiveOfPurposeNoun`),
-  // read when the pair is first scored: most pairs score below a form, and are asked again for every label holding the word.
-  const adjectives = new Map<string, Set<string>>();
   return (label, sellerWord, directoryWord) => {
     const marked = label.abbreviated.has(sellerWord);
     const cache = marked ? shortened : plain;
@@ -25,15 +22,10 @@ export function createLabelWordSimilarity(wordScore: (a: string, b: string) => n
     if (score === undefined) {
       score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
       row.set(directoryWord, score);
-      if (score < FORM_SCORE && isAdjectiveOfPurposeNoun(directoryWord, sellerWord)) {
-        let found = adjectives.get(sellerWord);
-        if (found === undefined) adjectives.set(sellerWord, (found = new Set()));
-        found.add(directoryWord);
-      }
     }
     // `Ножи для кухни` is `Ножи кухонные`: a word of what the goods are for (after the head) is the leaf's adjective made of
     // it. Never a word of the head: `Кухни` (furniture) is no `Кухонные …`.
-    if (score < FORM_SCORE && adjectives.get(sellerWord)?.has(directoryWord) === true && !label.head.includes(sellerWord)) return FORM_SCORE;
+    if (score < FORM_SCORE && !label.head.includes(sellerWord) && isAdjectiveOfPurposeNoun(directoryWord, sellerWord)) return FORM_SCORE;
     return score;
   };
 }
