@@ -15,7 +15,7 @@ import { readMappingWorkbook } from '../mapping/read-mapping-workbook.js';
 import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { loadServiceDirectories } from './load-service-directories.js';
-import { checkPathExists } from './check-path-exists.js';
+import { checkPathExists } from '../core/check-path-exists.js';
 
 /** Options of `runMappingConvert`. */
 export interface MappingConvertOptions {

@@ -20,7 +20,7 @@ import { loadCategoryRows } from './load-category-rows.js';
 import { loadNameRows } from './load-name-rows.js';
 import { isMappingWorkbook } from '../mapping/read-mapping-file.js';
 import { buildGroupRowOptions } from '../mapping/build-read-options.js';
-import { checkPathExists } from './check-path-exists.js';
+import { checkPathExists } from '../core/check-path-exists.js';
 
 /** Options of `runMappingInit`. */
 export interface MappingInitOptions {

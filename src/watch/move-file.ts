@@ -3,8 +3,9 @@
  * crash leaves the file either where it was or where it went, and a rename whose source is gone
  * tells a second taker that it lost the race.
  */
-import { access, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { checkPathExists } from '../core/check-path-exists.js';
 
 /**
  * Claims a file by renaming it into another folder. Returns false when the source no longer
@@ -35,16 +36,6 @@ export async function buildUniqueName(name: string, at: Date, isTaken: (candidat
   for (let n = 1; ; n += 1) {
     const candidate = `${stem}.${stamp}${n > 1 ? `-${n}` : ''}${ext}`;
     if (!(await isTaken(candidate))) return candidate;
-  }
-}
-
-/** Whether a path exists. */
-async function checkPathExists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 

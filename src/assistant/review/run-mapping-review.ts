@@ -39,7 +39,7 @@ import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
 import { groupTypesByLeaf } from './group-types-by-leaf.js';
 import { groupTypesByHeadWord } from './group-types-by-head-word.js';
-import { checkPathExists } from '../check-path-exists.js';
+import { checkPathExists } from '../../core/check-path-exists.js';
 
 /** Options of `runMappingReview`. */
 export interface MappingReviewOptions {

@@ -1,6 +1,7 @@
 /**
- * Whether something stands at a path, for the assistant's commands that refuse to replace a file
- * they would write (a draft, a converted mapping, a review workbook) without `--force`.
+ * Whether something stands at a path: for the commands that refuse to replace a file they would
+ * write (a draft, a converted mapping, a review workbook) without `--force`, and for the watcher's
+ * free names.
  */
 import { stat } from 'node:fs/promises';
 
