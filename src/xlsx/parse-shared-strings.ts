@@ -91,14 +91,15 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
   const scan = (input: string, final: boolean): void => {
     let at = 0;
     while (at < input.length) {
-      const open = input.indexOf('<', at);
+      // Markup often follows markup (`</t></si><si><t>`): the next `<` is then known without a search.
+      const open = input.charCodeAt(at) === 60 ? at : input.indexOf('<', at);
       if (open < 0) {
         const keep = final ? input.length : measureTextToTake(input, at);
         addText(input.slice(at, keep));
         at = keep;
         break;
       }
-      addText(input.slice(at, open));
+      if (open > at) addText(input.slice(at, open));
       at = open;
       let close: number;
       const next = input.charCodeAt(at + 1);
