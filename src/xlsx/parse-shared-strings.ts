@@ -50,11 +50,23 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
     if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
   };
 
-  const handleTag = (inner: string): void => {
-    const closing = inner.charCodeAt(0) === 47; // '/'
-    const local = readLocalName(inner, closing ? 1 : 0);
-    const empty = !closing && inner.charCodeAt(inner.length - 1) === 47;
-    if (local === 'si') {
+  // The tag `input[lt, gt]` (`gt` at its `>`), read in place: the part holds four tags a string, and
+  // a slice of each tag, of its name and of its local name were most of what the cold pass allocated.
+  const handleTag = (input: string, lt: number, gt: number): void => {
+    const closing = input.charCodeAt(lt + 1) === 47; // '/'
+    const nameStart = closing ? lt + 2 : lt + 1;
+    const nameEnd = findNameEnd(input, nameStart, gt);
+    let local = nameStart;
+    for (let at = nameStart; at < nameEnd; at++) {
+      if (input.charCodeAt(at) === 58) {
+        // ':': the namespace prefix ends
+        local = at + 1;
+        break;
+      }
+    }
+    const length = nameEnd - local;
+    const empty = !closing && input.charCodeAt(gt - 1) === 47;
+    if (length === 2 && input.startsWith('si', local)) {
       if (closing || empty) {
         if (!inString && closing) throw malformed('</si> without <si>');
         table.add(decodeOoxmlEscapes(text));
@@ -66,10 +78,11 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
         if (inString) throw malformed('<si> inside <si>');
         inString = true;
       }
-    } else if (local === 't') {
+    } else if (length === 1 && input.charCodeAt(local) === 116) {
+      // 't'
       if (closing) inText = false;
       else if (!empty && inString) inText = true;
-    } else if (local === 'rPh') {
+    } else if (length === 3 && input.startsWith('rPh', local)) {
       if (closing) phonetic = Math.max(0, phonetic - 1);
       else if (!empty) phonetic++;
     }
@@ -78,41 +91,44 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
   const scan = (input: string, final: boolean): void => {
     let at = 0;
     while (at < input.length) {
-      const open = input.indexOf('<', at);
+      // Markup often follows markup (`</t></si><si><t>`): the next `<` is then known without a search.
+      const open = input.charCodeAt(at) === 60 ? at : input.indexOf('<', at);
       if (open < 0) {
         const keep = final ? input.length : measureTextToTake(input, at);
         addText(input.slice(at, keep));
         at = keep;
         break;
       }
-      addText(input.slice(at, open));
+      if (open > at) addText(input.slice(at, open));
       at = open;
       let close: number;
-      if (input.startsWith('<![CDATA[', at)) {
+      const next = input.charCodeAt(at + 1);
+      // A tag, nearly always: told by one character, not by three comparisons with the other markup's openers.
+      if (next !== 33 && next !== 63) {
+        // A `>` inside a quoted attribute value (`<t foo="a>b">`) does not end the tag.
+        close = findTagEnd(input, at + 1);
+        if (close < 0) break;
+        handleTag(input, at, close);
+        at = close + 1;
+      } else if (input.startsWith('<![CDATA[', at)) {
         close = input.indexOf(']]>', at + 9);
         if (close < 0) break;
         if (inText && phonetic === 0) text += normalizeLineEnds(input.slice(at + 9, close));
         if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
         at = close + 3;
-      } else if (input.startsWith('<!--', at) || input.startsWith('<?', at)) {
+      } else if (next === 63 || input.startsWith('<!--', at)) {
         // A comment or processing instruction is no text and no tag: its quotes need not pair
         // (`<?note don't?>`), so it ends at its own terminator, as in the sheet.
         const end = findNonTagEnd(input, at) as number;
         if (end < 0) break;
         at = end;
-      } else if (input.charCodeAt(at + 1) === 33) {
+      } else {
         // `<!` and neither a comment nor CDATA: a DTD (`<!DOCTYPE …>`, whose internal subset may hold
         // comments and odd quotes; nothing else of the kind is XML), refused as the sheet refuses it,
         // not skipped to a guessed end. Cut by the chunk's end before it can be told, it waits.
         const rest = input.slice(at, at + 9);
         if (rest.length < 9) break;
         throw malformed(`a DTD (${rest}…), which no spreadsheet writer produces`);
-      } else {
-        // A `>` inside a quoted attribute value (`<t foo="a>b">`) does not end the tag.
-        close = findTagEnd(input, at + 1);
-        if (close < 0) break;
-        handleTag(input.slice(at + 1, close));
-        at = close + 1;
       }
     }
     pending = input.slice(at);
@@ -130,12 +146,13 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
   };
 }
 
-/** The element name of a tag's inside (`inner` from `start`, past a closing `/`), without its namespace prefix. */
-function readLocalName(inner: string, start: number): string {
-  let end = start;
-  while (end < inner.length && !/[\s/>]/.test(inner.charAt(end))) end++;
-  const name = inner.slice(start, end);
-  return name.slice(name.indexOf(':') + 1);
+// The end of an element's name in a tag: white space (as JavaScript's `\s` reads it), `/` or `>`.
+const NAME_END = /[\s/>]/g;
+
+/** Where the name of the tag whose name starts at `start` (past `<` or `</`) ends, `gt` (its `>`) at the latest: one native search, not a test per letter. */
+function findNameEnd(input: string, start: number, gt: number): number {
+  NAME_END.lastIndex = start;
+  return NAME_END.test(input) ? Math.min(NAME_END.lastIndex - 1, gt) : gt;
 }
 
 /**

@@ -123,6 +123,8 @@ interface SheetScanner {
 interface ScanState {
   /** Names of the open elements, outermost first. */
   open: string[];
+  /** The same names without their namespace prefix. */
+  openLocal: string[];
   rootSeen: boolean;
   inData: boolean;
   inInline: boolean;
@@ -144,6 +146,7 @@ interface ScanState {
 function createScanState(): ScanState {
   return {
     open: [],
+    openLocal: [],
     rootSeen: false,
     inData: false,
     inInline: false,
@@ -315,13 +318,29 @@ function closeElement(state: ScanState, local: string): void {
 
 /** The end tag `</name>` at `lt` whose `>` is at `gt`: it must close the innermost open element. */
 function scanEndTag(state: ScanState, text: string, lt: number, gt: number): void {
+  // Nearly every end tag is `</name>` of the innermost open element: compared in place, it costs no
+  // slice of its name or of the rest, and the local name is the one its start tag found.
+  const { open, openLocal } = state;
+  const expected = open[open.length - 1];
+  if (expected !== undefined && text.startsWith(expected, lt + 2)) {
+    const nameEnd = lt + 2 + expected.length;
+    if (nameEnd === gt || (checkXmlSpace(text.charCodeAt(nameEnd)) && text.slice(nameEnd, gt).trim() === '')) {
+      open.pop();
+      closeElement(state, openLocal.pop() ?? expected);
+      return;
+    }
+  }
+  refuseEndTag(state, text, lt, gt);
+}
+
+/** The end tag at `lt` (its `>` at `gt`) that does not close the innermost open element: the error saying why. */
+function refuseEndTag(state: ScanState, text: string, lt: number, gt: number): never {
   let nameEnd = lt + 2;
   while (nameEnd < gt && !checkXmlSpace(text.charCodeAt(nameEnd))) nameEnd++;
   const name = text.slice(lt + 2, nameEnd);
   if (text.slice(nameEnd, gt).trim() !== '') throw new Error(`a malformed end tag </${name}> in the sheet`);
-  const expected = state.open.pop();
-  if (expected !== name) throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
-  closeElement(state, name.slice(name.indexOf(':') + 1));
+  const expected = state.open[state.open.length - 1];
+  throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
 }
 
 /**
@@ -340,15 +359,21 @@ function scanCommentOrCdata(state: ScanState, text: string, lt: number, end: num
 function scanStartTag(state: ScanState, text: string, lt: number, gt: number): void {
   const selfClosing = text.charCodeAt(gt - 1) === 47;
   const tagEnd = selfClosing ? gt - 1 : gt;
+  // The name and where its local part starts (after the first `:`), in one walk.
   let nameEnd = lt + 1;
-  while (nameEnd < tagEnd && !checkXmlSpace(text.charCodeAt(nameEnd))) nameEnd++;
+  let localStart = lt + 1;
+  for (; nameEnd < tagEnd; nameEnd++) {
+    const code = text.charCodeAt(nameEnd);
+    if (checkXmlSpace(code)) break;
+    if (code === 58 && localStart === lt + 1) localStart = nameEnd + 1; // ':'
+  }
   if (nameEnd === lt + 1) throw new Error('a tag without a name in the sheet');
   const name = text.slice(lt + 1, nameEnd);
   if (state.open.length === 0) {
     if (state.rootSeen) throw new Error(`a second root element <${name}> in the sheet`);
     state.rootSeen = true;
   }
-  const local = name.slice(name.indexOf(':') + 1);
+  const local = localStart === lt + 1 ? name : text.slice(localStart, nameEnd);
   const { attributes } = state;
   if ((local === 'c' || local === 'row') && nameEnd < tagEnd) {
     try {
@@ -363,7 +388,10 @@ function scanStartTag(state: ScanState, text: string, lt: number, gt: number): v
   }
   openElement(state, local, selfClosing);
   if (selfClosing) closeElement(state, local);
-  else state.open.push(name);
+  else {
+    state.open.push(name);
+    state.openLocal.push(local);
+  }
 }
 
 /**
@@ -435,7 +463,8 @@ function createSheetScanner(state = createScanState()): SheetScanner {
   const scan = (text: string, final: boolean): void => {
     let at = 0;
     while (at < text.length) {
-      const lt = text.indexOf('<', at);
+      // Markup mostly follows markup (`<c …><v>`, `</v></c>`): the next `<` is then known without a search.
+      const lt = text.charCodeAt(at) === 60 ? at : text.indexOf('<', at);
       if (lt < 0) {
         // Text up to the end of the chunk may go on in the next one (an entity cut in two).
         if (final) addText(state, text.slice(at));
@@ -497,6 +526,7 @@ export function scanCellContent(content: string, cell: XmlCell, name: string, ro
   };
   state.cell = cell;
   state.open.push(name);
+  state.openLocal.push(name.slice(name.indexOf(':') + 1));
   const scanner = createSheetScanner(state);
   scanner.write(`${content}</${name}>`);
   scanner.end();
