@@ -6,7 +6,7 @@
  * carry a brand or a quantity, or group rows exist while no column gives the category. The category
  * read from the names is the classifier's (`choose-category-source.ts`); a regex of the leaf names the
  * names start with was proposed here once, and dropped: it placed fewer rows surely on every list tried
- * where it competed (docs/mapping-assistant.md, "`mapping init`").
+ * where it competed (docs/mapping-assistant.md, "`mapping init`'s category source").
  */
 import type { Brand } from '../domain/index.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';

@@ -8,7 +8,7 @@
  * Everything else loads the CLI through `import()`.
  *
  * Where Node keeps compiled code between runs (`module.enableCompileCache`, Node 22+), the CLI asks
- * for it: compiling our modules is the largest single cost of a small dry run (docs/performance.md).
+ * for it: compiling our modules is the largest single cost of a small dry run (docs/history/performance-rounds.md, "Start-up (issue 39)").
  * Node 20 has no such cache; the call is then absent and skipped.
  */
 import nodeModule from 'node:module';
@@ -91,7 +91,7 @@ async function runProcess(): Promise<void> {
   // Once nothing is left to run (no write, timer or handle pending: that is when `beforeExit` comes),
   // exit at once instead of letting Node tear the heap and the environment down first: after a dry
   // run that teardown (~100 MB of heap, the compiler threads' last jobs) took 10–30 ms of wall time
-  // between the last line and the process's end (issue 39, docs/performance.md). What the run must
+  // between the last line and the process's end (issue 39, docs/history/performance-rounds.md). What the run must
   // leave behind is already done: the state store is closed by the command, the report renamed.
   process.once('beforeExit', () => process.exit());
 }

@@ -4,7 +4,7 @@
  * re-run of the same content resumes and a re-drop of the same content is recognised.
  * SHA-256 of a 157 MB CSV is ~200 ms of CPU; `prepareRun` has it taken while it prepares, by the
  * reading thread when the file is read on one (source-worker.ts), else on this thread; the watcher
- * takes it itself. docs/performance.md has the measurement.
+ * takes it itself. docs/history/performance-rounds.md has the measurement.
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
@@ -21,7 +21,7 @@ const CHUNK_BYTES = 1 << 20;
 /**
  * SHA-256 of a file, hex. The file is read into one reused buffer: a new buffer per megabyte (a
  * read stream's) is memory outside the heap that V8 answers with a full collection about every
- * 64 MB, five per 164 MB file, on the thread that also maps the rows (docs/performance.md).
+ * 64 MB, five per 164 MB file, on the thread that also maps the rows (docs/history/performance-rounds.md).
  */
 export async function hashFile(path: string, options: HashFileOptions = {}): Promise<string> {
   const { signal } = options;

@@ -170,7 +170,7 @@ export async function saveCachedDirectories(options: {
  * UTF-16LE behind a byte order mark. Not UTF-8: the names are mostly Cyrillic, and every run with
  * cached directories decodes the files (2.25 MB) before parsing them; Node 20 decodes that UTF-8 in
  * ~113 M instructions (more than `JSON.parse` of the text, ~94 M) and UTF-16LE in ~3 M
- * (docs/performance.md, "Start-up leads"). The files grow by a quarter.
+ * (docs/history/performance-rounds.md, "Start-up leads"). The files grow by a quarter.
  */
 export function encodeCacheText(text: string): Buffer {
   return Buffer.from(`\ufeff${text}`, 'utf16le');

@@ -4,8 +4,8 @@
  * group's answer and each `no` on its types' rows count; the stricter reading of the issue's "50
  * review answers": 50 questions fill more cells) → apply → every row mapped as
  * `validate` maps it against the sandbox's directories. Of the issue's targets, ≤ 1 % of accepted
- * rows wrong is reached; ≥ 90 % of takeable rows right is not (docs/mapping-assistant.md, "The review
- * loop", gives the figures and what stands in the way); this test holds the loop to what it reaches
+ * rows wrong is reached; ≥ 90 % of takeable rows right is not (docs/history/mapping-assistant-rounds.md, "Where the
+ * loop stands", gives the figures and what stands in the way); this test holds the loop to what it reaches
  * now, so that nothing slips back, and checks what the loop itself guarantees.
  */
 import { describe, expect, it } from 'vitest';

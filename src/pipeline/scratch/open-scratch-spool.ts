@@ -10,7 +10,7 @@
  * Not `v8.serialize`: with a call per product, or per 64, the scavenges of the dry run promoted
  * about four times as much to the old generation (100 MB instead of 20–25 per 100,000 CSV rows)
  * and the run spent a second more in garbage collection; JSON into a reused buffer promotes no more
- * than writing nothing (docs/performance.md, "The CSV dry run won back").
+ * than writing nothing (docs/history/performance-rounds.md, "The CSV dry run won back").
  *
  * A key put again (reopened, then closed with its late rows) is written anew; its old bytes are dead
  * space. When dead space passes both the live values' size and `COMPACT_BYTES`, the live values are

@@ -9,7 +9,7 @@
  * `Автокресла` for a child car seat). Before the rule: marketplace 28 right of 32 confident, 4 wrong;
  * original 16 of 23, 7 wrong. At the rule's first measurement: 18 of 18 and 10 of 10, 0 wrong.
  * Later rules were made for the generated price list, not for these names; they moved marketplace
- * to 15 of 15 (see docs/mapping-assistant.md).
+ * to 15 of 15 (see docs/history/mapping-assistant-rounds.md).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
  * Prints why each single-answer label is not right and confident, by cause, in both directories (the table of
- * docs/mapping-assistant.md's labels rounds): `npx tsx test/assistant/eval/print-label-causes.ts [labels.csv] [set]`,
+ * docs/history/mapping-assistant-rounds.md's labels rounds): `npx tsx test/assistant/eval/print-label-causes.ts [labels.csv] [set]`,
  * the shared set's labels by default. Causes: a confident wrong pick; the right leaf not among the candidates; second or
  * lower; first, held by a doubt (printed); first below the confident score; first with a rival within the gap; first,
  * held as a narrower or contained leaf.
