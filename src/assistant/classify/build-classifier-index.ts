@@ -15,11 +15,11 @@ import { collectDirectoryAbbreviations, collectKnownBrandNames } from './known-b
 import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
-import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
+import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex, stemNameWordsInOrder } from './stem-for-index.js';
 import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 26;
+export const CLASSIFIER_INDEX_VERSION = 27;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -54,7 +54,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
       path,
       pathKaz,
       names,
-      ancestorStems: [...new Set(ancestorTokens.filter((word) => word.length > 1 && !NAME_LINKS.has(word)).map(stemForIndex))],
+      ancestorStems: [...new Set(stemNameWordsInOrder(ancestorTokens).filter((_, at) => (ancestorTokens[at]?.length ?? 0) > 1 && !NAME_LINKS.has(ancestorTokens[at] ?? '')))],
       demographic: collectDemographic([...ancestorTokens, ...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
       nameDemographic: collectDemographic([...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
       catchAll: isCatchAllName(category.name.rus),

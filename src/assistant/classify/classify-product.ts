@@ -564,25 +564,14 @@ function findGroupSectionOpener(index: ClassifierIndex, best: LeafScore, ranking
 
 // A combining form is shorter than the section's word by a whole stem at least (`авто` of `автотовары`, `канц` of `канцелярские`).
 const COMBINING_FORM_REST = 3;
-const sectionNameWords = new WeakMap<ClassifierIndex, Map<string, string[]>>();
 
 /** The top-level sections a word opens the name of as a combining form (`авто` → `Автотовары`); none for a section's whole word. */
 function findSectionsOpenedByForm(index: ClassifierIndex, word: string): string[] {
-  let words = sectionNameWords.get(index);
-  if (words === undefined) {
-    words = new Map();
-    for (const section of new Set(index.leaves.map((leaf) => readTopSection(leaf.path)))) {
-      for (const each of tokenizeForMatch(section)) words.set(each, [...new Set([...(words.get(each) ?? []), section])]);
-    }
-    sectionNameWords.set(index, words);
-  }
-  if (word.length < MIN_PLACE_OPENER || !CYRILLIC_WORD_OF_ANY_LENGTH.test(word)) return [];
+  if (word.length < MIN_PLACE_OPENER || !isCyrillicWord(word)) return [];
   const found = new Set<string>();
-  for (const [each, sections] of words) if (each.length - word.length >= COMBINING_FORM_REST && each.startsWith(word)) for (const section of sections) found.add(section);
+  for (const [each, sections] of readSectionWords(index)) if (each.length - word.length >= COMBINING_FORM_REST && opensWord(word, each)) for (const section of sections) found.add(section);
   return [...found];
 }
-
-const CYRILLIC_WORD_OF_ANY_LENGTH = /^\p{Script=Cyrillic}+$/u;
 
 /**
  * `Набор 3 шт`, `Комплект` under `Смартфоны`: a name whose only type words count or hold the goods says a type (a set of something),
@@ -1123,7 +1112,20 @@ function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
 
 // A shorter word opens too many (`дом` of `домашние`).
 const MIN_PLACE_OPENER = 4;
-const sectionWords = new WeakMap<ClassifierIndex, Map<string, string>>();
+const sectionWords = new WeakMap<ClassifierIndex, Map<string, string[]>>();
+
+/** Each word of the top-level sections' names (two letters or more) → the sections it names, in the leaves' order; read once per index. */
+function readSectionWords(index: ClassifierIndex): Map<string, string[]> {
+  let words = sectionWords.get(index);
+  if (words === undefined) {
+    words = new Map();
+    for (const section of new Set(index.leaves.map((leaf) => readTopSection(leaf.path)))) {
+      for (const word of tokenizeForMatch(section)) if (word.length > 1) words.set(word, [...new Set([...(words.get(word) ?? []), section])]);
+    }
+    sectionWords.set(index, words);
+  }
+  return words;
+}
 
 /** A leaf other than `best` named by the one word alone (`Помпы` for `помпа`), when `best` does not explain the word. */
 function findLeafNamedBy(index: ClassifierIndex, word: string, best: IndexedLeaf): IndexedLeaf | undefined {
@@ -1151,13 +1153,8 @@ function findRewrittenRival(index: ClassifierIndex, best: LeafScore, type: Produ
 
 /** The top-level section other than `own` a word of whose name the place is or opens (`авто` of `Автотовары`), read once per index. */
 function findSectionOpenedBy(index: ClassifierIndex, place: string, own: string): string | undefined {
-  let words = sectionWords.get(index);
-  if (words === undefined) {
-    words = new Map();
-    for (const leaf of index.leaves) for (const word of tokenizeForMatch(readTopSection(leaf.path))) if (word.length > 1 && !words.has(word)) words.set(word, readTopSection(leaf.path));
-    sectionWords.set(index, words);
-  }
-  for (const [word, section] of words) if (section !== own && (word === place || (place.length >= MIN_PLACE_OPENER && opensWord(place, word)))) return section;
+  // The first section (in the leaves' order) a word names is the one it stands for here, as it always was.
+  for (const [word, [section]] of readSectionWords(index)) if (section !== undefined && section !== own && (word === place || (place.length >= MIN_PLACE_OPENER && opensWord(place, word)))) return section;
   return undefined;
 }
 

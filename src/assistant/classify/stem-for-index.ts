@@ -3,17 +3,18 @@
  * with its Kazakh letters folded (sellers type `казан` for `қазан`), plus two forms it leaves apart
  * that product names use all the time: a short word's ending vowel (`мяч`/`мячи`, `шина`/`шины`)
  * and the genitive plural's fleeting vowel (`отверток`/`отвертки`, `чехол`/`чехлы`, `огурец`/`огурцы`),
- * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`) and a short noun's instrumental `-ом` (`лицом`/`лица`),
- * which the shared stemmer keeps for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
+ * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`), which the shared stemmer keeps for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
  * only (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`; `қазандар` → `қазан`), never
  * a Russian one.
  */
 import { isFrontWord, readKazakhPluralNoun, readLastVowel, stemWord, suffixConsonantAfter } from '../stem-word.js';
 import { foldKazakhLetters } from '../transliterate.js';
 
-// The instrumental singular `-ом` of a noun of a three-letter stem (`лицом`, `сыром`, `домом`), which the shared stemmer keeps
-// for a stem that short: `Уход за лицом` is the `лиц` of `Маска для лица`. `-ем` stays (`модем`, `тотем` are nominatives).
+// The instrumental singular `-ом` of a noun of a three-letter stem after `за` (`Уход за лицом`, `… за телом`), which the shared
+// stemmer keeps for a stem that short: the `лиц` of `Маска для лица`. Only after `за`: alone, a five-letter word in `-ом` is as
+// often an adjective's prepositional (`в сухом месте`, `белом`, `новом`) or a nominative (`геном`), or an adverb (`летом`, `потом`).
 const SHORT_INSTRUMENTAL = /^(\p{L}{3})ом$/u;
+const INSTRUMENTAL_PREPOSITION = 'за';
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
@@ -61,6 +62,17 @@ function dropBarePlural(word: string): string {
   if (noun !== undefined) return noun;
   const stem = stemWord(word);
   return KAZAKH_PLURAL_ENDING.test(word.slice(stem.length)) && word.startsWith(stem) ? stem : word;
+}
+
+/**
+ * The index keys of a directory name's words in order (`tokenizeForMatch`'s): `stemForIndex` of each, but a short noun's
+ * instrumental `-ом` right after `за` keys as its other forms (`Уход за лицом` is the `лиц` of `для лица`).
+ */
+export function stemNameWordsInOrder(words: readonly string[]): string[] {
+  return words.map((word, at) => {
+    const instrumental = words[at - 1] === INSTRUMENTAL_PREPOSITION ? SHORT_INSTRUMENTAL.exec(word) : null;
+    return instrumental === null ? stemForIndex(word) : stemForIndex(instrumental[1] ?? word);
+  });
 }
 
 /** The index key of one normalised word (`tokenizeForMatch` output). */
@@ -114,8 +126,6 @@ function readRussianStem(word: string): string {
 function readEndingStem(word: string): string {
   const stem = stemWord(word);
   if (stem !== word) return stem;
-  const instrumental = SHORT_INSTRUMENTAL.exec(word);
-  if (instrumental !== null) return instrumental[1] ?? word;
   const short = SHORT_ENDING.exec(word);
   return short === null ? word : (short[1] ?? word);
 }

@@ -183,7 +183,8 @@ function addLeadBrands(found: readonly FileBrandWord[], leads: ReadonlyMap<strin
   };
   const all = [...words, ...findLeadBrands(phraseLeads, heads, isLeadPhrase, noGoodsAfter)];
   const phrases = new Set(all.map((brand) => brand.word));
-  all.push(...findCapitalsPhrases(phraseLeads, heads, (word) => !noGoodsAfter(word)).filter((brand) => !phrases.has(brand.word) && !brand.word.split(' ').some((word) => leadWords.has(word))));
+  // `ДЕТСКАЯ ОДЕЖДА Платье …`, `ПОСТЕЛЬНОЕ БЕЛЬЕ Наволочка …`: a header in capitals that names goods of the directory is goods, no maker's name.
+  all.push(...findCapitalsPhrases(phraseLeads, heads, (word) => !noGoodsAfter(word)).filter((brand) => !phrases.has(brand.word) && !brand.word.split(' ').some((word) => leadWords.has(word)) && !namesDirectoryGoods(brand.word, index, directoryWords)));
   const allLeads = new Map([...leads, ...phraseLeads]);
   // `Следопыт Разжигатель твердый`: a word the file writes right after a brand that opens names is those names' goods,
   // capitalised after the brand as goods are, no brand of its own (read as one, `твердый` was the type of fire starters).
@@ -332,6 +333,40 @@ function readBrandSecondWord(word: string | undefined): string {
 /** Whether a word in a noun genitive's form stands, in every name that shows it, right after one head (`after`: the heads, `''` for any other word). */
 function isEponym(word: string, after: ReadonlySet<string>): boolean {
   return NOUN_GENITIVE.test(word) && after.size === 1 && !after.has('');
+}
+
+const categoryNamesOf = new WeakMap<ClassifierIndex, Map<string, Set<number>>>();
+
+/** Stem → the categories' names (a leaf's names, a level of a leaf's path; numbered) that say it, per index. */
+function readCategoryNameStems(index: ClassifierIndex): Map<string, Set<number>> {
+  let byStem = categoryNamesOf.get(index);
+  if (byStem !== undefined) return byStem;
+  byStem = new Map();
+  const found = byStem;
+  let at = 0;
+  const note = (stems: readonly string[]): void => {
+    at += 1;
+    for (const stem of stems) found.set(stem, (found.get(stem) ?? new Set()).add(at));
+  };
+  for (const leaf of index.leaves) {
+    for (const name of leaf.names) note([...name.head, ...name.purpose]);
+    for (const level of leaf.path.split(' / ')) note(tokenizeForMatch(level).map(stemForIndex));
+  }
+  categoryNamesOf.set(index, byStem);
+  return byStem;
+}
+
+/**
+ * Whether a phrase (normalised words) names goods of the directory: all its words are one category's name by stems (`детская
+ * одежда`, `постельное белье`), or its first word is the directory's and its noun heads a leaf's name. `кошкин дом` is neither.
+ */
+function namesDirectoryGoods(phrase: string, index: ClassifierIndex, directoryWords: ReadonlySet<string>): boolean {
+  const stems = phrase.split(' ').map(stemForIndex);
+  const [first = '', noun = ''] = stems;
+  if (directoryWords.has(first) && Object.hasOwn(index.byHeadStem, noun)) return true;
+  const byStem = readCategoryNameStems(index);
+  const [head, ...rest] = stems.map((stem) => byStem.get(stem));
+  return head !== undefined && [...head].some((name) => rest.every((names) => names?.has(name) === true));
 }
 
 const directoryWordsOf = new WeakMap<ClassifierIndex, Set<string>>();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
-import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { stemForIndex, stemNameWordsInOrder } from '../../../src/assistant/classify/stem-for-index.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -20,13 +20,26 @@ describe('Russian noun forms', () => {
     expect(stemForIndex('шлемы')).toBe('шлем');
   });
 
-  it('key a short noun\'s instrumental `-ом` as its other forms (`Уход за лицом` is the `лиц` of `для лица`, wrongs28)', () => {
-    expect(stemForIndex('лицом')).toBe(stemForIndex('лица'));
-    expect(stemForIndex('телом')).toBe(stemForIndex('тела'));
-    expect(stemForIndex('сыром')).toBe(stemForIndex('сыр'));
+  it('key a short noun\'s instrumental `-ом` after `за` in a directory name as its other forms (`Уход за лицом` is the `лиц` of `для лица`, wrongs28)', () => {
+    expect(stemNameWordsInOrder(['уход', 'за', 'лицом'])[2]).toBe(stemForIndex('лица'));
+    expect(stemNameWordsInOrder(['уход', 'за', 'телом'])[2]).toBe(stemForIndex('тела'));
     // `-ем` stays: `модем`, `тотем` are nominatives; a longer `-ом` noun is the nominative rule's (`альбом`).
     expect(stemForIndex('модем')).toBe('модем');
     expect(stemForIndex('альбом')).toBe(stemForIndex('альбомы'));
+  });
+
+  it('trap: a five-letter word in `-ом` alone keeps its key: an adjective\'s prepositional, an adverb, a nominative (review28)', () => {
+    for (const word of ['сухом', 'белом', 'новом', 'летом', 'потом', 'геном']) expect(stemForIndex(word), word).toBe(word);
+    // Nor after another word than `за`.
+    expect(stemNameWordsInOrder(['в', 'сухом', 'месте'])[1]).toBe('сухом');
+  });
+
+  it('trap: `Шампунь для волос … хранить в сухом месте` stays sure the shampoo leaf, not dry shampoos (review28)', () => {
+    const directories = buildSandboxDirectories('marketplace');
+    const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+    const result = classifyProduct(classifier, { name: 'Шампунь для волос 250 мл хранить в сухом месте' });
+    expect(result.path).toBe('Красота и здоровье / Уход за волосами / Шампуни');
+    expect(result.confident).toBe(true);
   });
 
   it('so the face-care branch explains `для лица`, and a sheet mask written `Маска для лица тканевая` is the sheet-mask leaf', () => {
