@@ -10,12 +10,23 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import type { CategoryMatcher } from '../match-category.js';
 import type { MatchThresholds } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { foldKazakhLetters } from '../transliterate.js';
 import { splitLabelParts } from '../read-label-kinds.js';
 import type { ScoredCandidate } from '../score-candidates.js';
 import { findUseWordOfLeafKind } from '../classify/find-use-word-of-leaf-kind.js';
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
-import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
+import { KAZAKH_LETTER, PATH_SEPARATOR, readLabelLevels } from './label-text.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
+
+/**
+ * Whether each word of a label's phrase is a Kazakh name's word as Kazakh forms it (Kazakh letters folded): the word, its
+ * stem (`Шапан` of `Шапандар`) or the word with a Kazakh ending after it. `Калпаки` ends as Russian plurals do, which
+ * `Қалпақтар` never does: a Russian loanword (a felt hat), which need not be the Kazakh word's goods (any hat).
+ */
+function isKazakhForm(phrase: string, matched: string): boolean {
+  const names = tokenizeForMatch(matched).map(foldKazakhLetters);
+  return tokenizeForMatch(phrase).every((word) => names.some((name) => name.startsWith(foldKazakhLetters(word)) || foldKazakhLetters(word).startsWith(name)));
+}
 
 /** Whether the words the classifier leaves unexplained are some, and each one a class word of the leaf's goods. */
 function isOnlyClassWords(unexplained: readonly string[], isClassWord: (word: string) => boolean): boolean {
@@ -44,6 +55,8 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (String(reading.leafId) !== first.key) return match;
+      // The label matcher holds a Russian-spelt word near a leaf only through its Kazakh name below sure; so does this reading.
+      if (!KAZAKH_LETTER.test(head) && reading.evidence.some((e) => e.leafId === reading.leafId && e.via === 'kazakh name' && !isKazakhForm(e.phrase, e.matched))) return match;
       const said = collectDemographic(tokenizeForMatch(text));
       const leaf = readLeavesById(classifier).get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;

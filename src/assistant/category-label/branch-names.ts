@@ -7,7 +7,7 @@ import { foldKazakhLetters } from '../transliterate.js';
 import { AKANYE_SCORE, FORM_SCORE } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
 import type { ParsedLabel } from './parse-label.js';
-import { listBranchNames, type PreparedLeaf } from './prepare-leaf.js';
+import { listBranchNames, type PreparedLeaf, splitThingsList } from './prepare-leaf.js';
 import { coverWords } from './score-label-word.js';
 
 /** The words of a level above the leaves (`Смартфоны и гаджеты`, its Kazakh name), without stop words or whom it is for. */
@@ -17,10 +17,17 @@ interface BranchName {
   folded: string[];
 }
 
+/** A part of a branch's list name (`Головные уборы` of `Головные уборы и текстиль`), and the Russian path of that branch. */
+interface BranchPart extends BranchName {
+  branchPath: string;
+}
+
 /** The branch names by their number of words, and the labels compared with them. */
 export interface BranchNames {
   byCount: ReadonlyMap<number, readonly BranchName[]>;
   known: Map<string, boolean>;
+  /** The parts of the branches' list names, by their number of words. */
+  partsByCount: ReadonlyMap<number, readonly BranchPart[]>;
 }
 
 /** The names of every branch (their words), by their number of words. */
@@ -39,7 +46,53 @@ export function collectBranchNames(leaves: readonly PreparedLeaf[], index: Direc
       }
     }
   }
-  return { byCount, known: new Map() };
+  return { byCount, known: new Map(), partsByCount: collectBranchParts(leaves) };
+}
+
+/** The parts of every branch's list name, Russian and Kazakh, each with the Russian path of its branch. */
+function collectBranchParts(leaves: readonly PreparedLeaf[]): Map<number, BranchPart[]> {
+  const byCount = new Map<number, BranchPart[]>();
+  const seen = new Set<string>();
+  for (const leaf of leaves) {
+    const rus = leaf.groupKey.split(' / ');
+    const kaz = (leaf.category.path?.kaz ?? '').split(' / ').slice(0, -1);
+    rus.forEach((name, at) => {
+      const branchPath = rus.slice(0, at + 1).join(' / ');
+      if (seen.has(branchPath)) return;
+      seen.add(branchPath);
+      for (const part of [name, kaz.length === rus.length ? (kaz[at] ?? '') : ''].flatMap(splitThingsList)) {
+        const words = tokenizeForMatch(part).filter((word) => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined);
+        if (words.length === 0) continue;
+        let sameLength = byCount.get(words.length);
+        if (sameLength === undefined) byCount.set(words.length, (sameLength = []));
+        sameLength.push({ words, folded: words.map(foldKazakhLetters), branchPath });
+      }
+    });
+  }
+  return byCount;
+}
+
+/** The doubt of a label naming a part of a branch's list name, matched to a leaf outside that branch. */
+export const BRANCH_PART_DOUBT = 'the label names a part of a branch of the directory, and this leaf stands outside that branch';
+
+/**
+ * Whether the label's words name a part of a branch's list name (`Головные уборы` of `Аксессуары / Головные уборы и
+ * текстиль`) and the leaf stands outside that branch: the directory files those goods by their kinds there too, so a leaf of
+ * the same name elsewhere (`Прочие аксессуары / Головные уборы`) is one place of two. A leaf is known by the parts of its
+ * list name; a branch is too.
+ */
+export function namesBranchPartElsewhere(label: ParsedLabel, leaf: PreparedLeaf, branchNames: BranchNames, similarity: (a: string, b: string) => number): boolean {
+  const words = label.words;
+  const least = 1 - (1 - BRANCH_COVER) * words.length;
+  const folded = words.map(foldKazakhLetters);
+  return (branchNames.partsByCount.get(words.length) ?? []).some(
+    (part) =>
+      leaf.groupKey !== part.branchPath &&
+      !leaf.groupKey.startsWith(`${part.branchPath} / `) &&
+      pairsEveryWord(words, folded, part, least) &&
+      coverWords(words, part.words, similarity) >= BRANCH_COVER &&
+      coverWords(part.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
+  );
 }
 
 /** The most a leaf scores for a label naming a branch (`Обувь`): one of its many leaves, as a product name's leaf is shown. */

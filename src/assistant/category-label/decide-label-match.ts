@@ -4,7 +4,7 @@ import { collectDemographic, isDemographicEmpty } from '../demographic-words.js'
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
 import { isRelatedWord } from '../read-word-forms.js';
 import type { ScoredCandidate } from '../score-candidates.js';
-import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, isBranchName } from './branch-names.js';
+import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, BRANCH_PART_DOUBT, isBranchName, namesBranchPartElsewhere } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
 import { isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
@@ -70,6 +70,8 @@ export function decide(
   // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
   const contained = first.contained && (first.compound || !saysRestOfName(first.leaf, label, narrowing.sayings, similarity));
   if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+    // `Головные уборы` (and `Кепки`, a kind of them) beside the branch `Головные уборы и текстиль`, which files hats by kind.
+    if (!leafOfBranchFor && namesBranchPartElsewhere(label, first.leaf, branchNames, similarity)) return { text, status: 'todo', candidates, doubt: BRANCH_PART_DOUBT };
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }

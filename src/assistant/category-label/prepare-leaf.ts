@@ -51,6 +51,15 @@ function isNameWord(word: string): boolean {
   return !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
 }
 
+/**
+ * The parts of a directory name listing things (`Футболки и поло`, `Головные уборы и текстиль`); none for a name of one
+ * thing or a list after a preposition (`Средства для плит и духовок`: a list of uses, `духовок` is no name of it).
+ */
+export function splitThingsList(name: string): string[] {
+  const parts = splitListName(name);
+  return parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token)) ? parts : [];
+}
+
 /** Prepares a leaf once: its names whole and by the parts of a list name, its path words, whom it is for. */
 export function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
   const pathRus = buildCategoryPath(category, index.categoryById);
@@ -62,10 +71,9 @@ export function prepareLeaf(category: Category, index: DirectoryIndex): Prepared
     const tokens = language === 'rus' ? rusWords : tokenizeForMatch(name).filter((word) => !isUnlistedSingularOfYaPlural(word, rusWords));
     if (tokens.length === 0) continue;
     variants.push({ words: tokens.filter(isNameWord), head: splitNameHead(tokens, language), full: true, language });
-    const parts = splitListName(name);
-    // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).
+    const parts = splitThingsList(name);
     // `Мази и парафины для лыж`: a part without a purpose of its own has the list's (the ointments are for skis too).
-    if (parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token))) {
+    if (parts.length > 0) {
       const shared = readSharedPurpose(parts, language, tokenizeForMatch) ?? [];
       for (const part of parts) {
         const partTokens = tokenizeForMatch(part);

@@ -77,5 +77,7 @@ export function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms:
     if (known === undefined || known.score < candidate.score) merged.set(candidate.key, candidate);
   }
   const limit = Math.max(match.candidates.length, viaSynonyms.candidates.length);
-  return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit) };
+  // A doubt the rewrite raised stays (`Кепки` → `головные уборы`, a part of a branch's name): the classifier may not settle it.
+  const doubt = match.doubt ?? viaSynonyms.doubt;
+  return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit), ...(doubt === undefined ? {} : { doubt }) };
 }
