@@ -70,6 +70,14 @@ export async function replayBareImports(
     await response.json();
     if (response.status !== 200) failures += 1;
   };
+  /** A request that failed on the way (a connection the sandbox closed under a loaded machine) is a failure, not the end of the measurement. */
+  const counted = async (send: () => Promise<void>): Promise<void> => {
+    try {
+      await send();
+    } catch {
+      failures += 1;
+    }
+  };
   let next = 0;
   let lastAnswer = 0;
   let failures = 0;
@@ -79,15 +87,17 @@ export async function replayBareImports(
   const worker = async (): Promise<void> => {
     while (next < bodies.length) {
       const body = bodies[next++] as string;
-      const response = await fetch(importUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
-      const answer = (await response.json()) as { jobId?: number; receivedItems?: number };
-      lastAnswer = readClock();
-      if (response.status !== 202 || answer.jobId === undefined) failures += 1;
-      else {
-        products += answer.receivedItems ?? 0;
-        const jobId = answer.jobId;
-        if (options.pollJobs === true) polls.push(pollLimit(() => pollJob(jobId)));
-      }
+      await counted(async () => {
+        const response = await fetch(importUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+        const answer = (await response.json()) as { jobId?: number; receivedItems?: number };
+        lastAnswer = readClock();
+        if (response.status !== 202 || answer.jobId === undefined) failures += 1;
+        else {
+          products += answer.receivedItems ?? 0;
+          const jobId = answer.jobId;
+          if (options.pollJobs === true) polls.push(pollLimit(() => counted(() => pollJob(jobId))));
+        }
+      });
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -37,4 +37,10 @@ describe('replayBareImports', () => {
     expect(replay).toMatchObject({ requests: 3, failures: 0, polls: 3 });
     expect((sandbox.stats().byRoute['importInfo'] ?? 0) - before).toBe(3);
   });
+
+  it('counts an import whose connection the sandbox dropped as a failure and goes on', async () => {
+    sandbox.setFaults({ script: [{ path: '/api/seller/v1/products/import', method: 'POST', times: 1, action: { drop: true } }] });
+    const replay = await replayBareImports(sandbox.url, SELLER, [buildBody('4600000000066'), buildBody('4600000000073')], 1, { pollJobs: true });
+    expect(replay).toMatchObject({ requests: 2, failures: 1, products: 1, polls: 1 });
+  });
 });
