@@ -4,7 +4,8 @@
  * submit stage (requests sent until the last answer) and the whole run (with the job follow-up),
  * plus the requests the sandbox saw by route, so the bound each is held to can be computed, and
  * where the submit stage's time went (`observe-submit-window.ts`: CPU per request of the client and
- * of the sandbox, how busy the client's event loop was), beside the same for the bare replay.
+ * of the sandbox, how busy the client's event loop was), beside the same for the bare replays
+ * (`bare`: the imports alone; `barePolled`: with a job poll each, as the tool sends them).
  * CLIENT_RATE is the client's own `rateLimit` setting (requests per second; 0 or absent: none, so
  * the client only adapts to the 429s of the sandbox's RATE).
  * Usage: node --import tsx bench/measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE_PER_SECOND] [CLIENT_RATE]
@@ -74,18 +75,17 @@ const peakRssBytes = sampler.stop();
 server.stdin.write('stats\n');
 const stats = JSON.parse(await nextLine()) as { requests: number; byRoute: Record<string, number>; maxInFlight: number; importRequests: number; importedProducts: number };
 // Without a rate limit, the same requests once more from a client that does nothing else: what the
-// sandbox and this machine allow any client (under a rate limit the rate is the bound).
-const sandboxCpuBeforeBare = readProcessCpuMs(server.pid);
-const replayed = rate > 0 ? undefined : await replayBareImports(url, SANDBOX_SELLER, readJournaledBodies(stateDir, result.runId), concurrency);
-const sandboxCpuAfterBare = readProcessCpuMs(server.pid);
-const bare =
-  replayed === undefined
-    ? undefined
-    : {
-        ...replayed,
-        sandboxCpuMsPerRequest:
-          sandboxCpuBeforeBare === null || sandboxCpuAfterBare === null ? null : Math.round(((sandboxCpuAfterBare - sandboxCpuBeforeBare) / Math.max(1, replayed.requests)) * 100) / 100,
-      };
+// sandbox and this machine allow any client (under a rate limit the rate is the bound). Then again
+// with a job poll each, as the tool follows its jobs while it sends (`replay-bare-imports.ts`).
+const replayBare = async (pollJobs: boolean) => {
+  const before = readProcessCpuMs(server.pid);
+  const replayed = await replayBareImports(url, SANDBOX_SELLER, readJournaledBodies(stateDir, result.runId), concurrency, { pollJobs });
+  const after = readProcessCpuMs(server.pid);
+  const sandboxCpuMsPerRequest = before === null || after === null ? null : Math.round(((after - before) / Math.max(1, replayed.requests)) * 100) / 100;
+  return { ...replayed, sandboxCpuMsPerRequest };
+};
+const bare = rate > 0 ? undefined : await replayBare(false);
+const barePolled = rate > 0 ? undefined : await replayBare(true);
 server.stdin.end('close\n');
 await new Promise((resolve) => server.once('exit', resolve));
 
@@ -116,5 +116,6 @@ printMeasurement({
     importedProducts: stats.importedProducts,
     submitWindow: submitWindow.result() ?? null,
     ...(bare === undefined ? {} : { bare }),
+    ...(barePolled === undefined ? {} : { barePolled }),
   },
 });
