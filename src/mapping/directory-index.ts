@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { describeNameKeyRules, normalizeName, normalizePath } from './normalize-name.js';
+import { readSortedNameTable } from './sorted-name-table.js';
 
 /** An attribute's link to one category. */
 export interface CategoryAttribute {
@@ -31,10 +32,10 @@ export interface DirectoryIndex {
   /** Ids of categories that are not leaves: marked `isLeaf: false`, or the parent of another category. */
   nonLeafIds: Set<number>;
   /** By normalised Russian name, Kazakh name, and path (levels joined with `/`; also every tail of two levels or more). */
-  categoriesByName: Map<string, Category[]>;
+  categoriesByName: ReadonlyMap<string, Category[]>;
   brandById: Map<number, Brand>;
   /** By normalised name and code. */
-  brandsByName: Map<string, Brand[]>;
+  brandsByName: ReadonlyMap<string, Brand[]>;
   attributeByCode: Map<string, Attribute>;
   valuesByAttribute: Map<string, AttributeValueIndex>;
   /** Every value by exact code, across attributes (codes may repeat across attributes). */
@@ -55,7 +56,7 @@ export interface DirectoryNameKeys {
   brands: NameKeyList;
 }
 
-/** `key, id | ids, key, id | ids, …`. */
+/** `key, id | ids, key, id | ids, …`, keys in ascending code-unit order (`readSortedNameTable` searches it by halves). */
 export type NameKeyList = (string | number | number[])[];
 
 /**
@@ -64,7 +65,7 @@ export type NameKeyList = (string | number | number[])[];
  * remembered when the rules change.
  */
 export function stampNameKeyRules(): string {
-  const rules = [describeNameKeyRules(), collectCategoryKeys, collectBrandKeys, buildCategoryPaths, pushTo].map(String).join('\n');
+  const rules = [describeNameKeyRules(), collectCategoryKeys, collectBrandKeys, buildCategoryPaths, pushTo, writeNameKeys].map(String).join('\n');
   return createHash('sha256').update(rules).digest('hex').slice(0, 16);
 }
 
@@ -90,15 +91,17 @@ export function createDirectoryIndex(directories: Directories, nameKeys?: Direct
   const brandById = new Map<number, Brand>();
   for (const brand of directories.brands) brandById.set(brand.id, brand);
 
-  let categoriesByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.categories, categoryById);
-  let brandsByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.brands, brandById);
+  let categoriesByName = nameKeys === undefined ? undefined : readSortedNameTable(nameKeys.categories, categoryById);
+  let brandsByName = nameKeys === undefined ? undefined : readSortedNameTable(nameKeys.brands, brandById);
   const fromNameKeys = categoriesByName !== undefined && brandsByName !== undefined;
   if (categoriesByName === undefined || brandsByName === undefined) {
-    categoriesByName = new Map<string, Category[]>();
+    const categoryKeys = new Map<string, Category[]>();
     const normalizeLevel = memoize(normalizeName);
-    for (const category of directories.categories) collectCategoryKeys(categoriesByName, category, categoryById, normalizeLevel);
-    brandsByName = new Map<string, Brand[]>();
-    for (const brand of directories.brands) collectBrandKeys(brandsByName, brand);
+    for (const category of directories.categories) collectCategoryKeys(categoryKeys, category, categoryById, normalizeLevel);
+    const brandKeys = new Map<string, Brand[]>();
+    for (const brand of directories.brands) collectBrandKeys(brandKeys, brand);
+    categoriesByName = categoryKeys;
+    brandsByName = brandKeys;
   }
 
   const attributeByCode = new Map<string, Attribute>();
@@ -159,30 +162,14 @@ function collectBrandKeys(byName: Map<string, Brand[]>, brand: Brand): void {
   for (const key of keys) if (key !== '') pushTo(byName, key, brand);
 }
 
+/** The keys in ascending code-unit order, so that a run reading them searches the list instead of building a map of it. */
 function writeNameKeys(byName: ReadonlyMap<string, readonly { id: number }[]>): NameKeyList {
   const list: NameKeyList = [];
-  for (const [key, entries] of byName) list.push(key, entries.length === 1 ? entries[0]!.id : entries.map((entry) => entry.id));
-  return list;
-}
-
-/** The map a key list describes, or undefined when the list is malformed or names an id `byId` lacks. */
-function readNameKeys<T>(list: NameKeyList, byId: ReadonlyMap<number, T>): Map<string, T[]> | undefined {
-  if (!Array.isArray(list) || list.length % 2 !== 0) return undefined;
-  const byName = new Map<string, T[]>();
-  for (let at = 0; at < list.length; at += 2) {
-    const key = list[at];
-    const ids = list[at + 1];
-    if (typeof key !== 'string') return undefined;
-    const entries: T[] = [];
-    for (const id of typeof ids === 'number' ? [ids] : Array.isArray(ids) ? ids : []) {
-      const entry = byId.get(id);
-      if (entry === undefined) return undefined;
-      entries.push(entry);
-    }
-    if (entries.length === 0) return undefined;
-    byName.set(key, entries);
+  for (const key of [...byName.keys()].sort()) {
+    const entries = byName.get(key)!;
+    list.push(key, entries.length === 1 ? entries[0]!.id : entries.map((entry) => entry.id));
   }
-  return byName;
+  return list;
 }
 
 /** A category's readable path (`Одежда / Мужская / Футболки`): the directory's own, else built from the parents present. */

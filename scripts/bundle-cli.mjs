@@ -1,0 +1,62 @@
+/**
+ * Bundles the CLI (issue 39): `src/cli/main.ts` and every module of ours it loads, now or by
+ * `await import()`, into a few files in `<out>/cli-bundle/` (the entry and its chunks; esbuild's
+ * code splitting keeps each `import()` a chunk loaded when the command asks for it), and makes
+ * `<out>/cli/main.js` (tsc's entry, the package's `bin`) load that bundle. A cached dry run loads
+ * ~200 modules of ours; each costs the ES module loader a resolve, a file read and a compile, and
+ * in one bundle those are a handful (docs/performance.md, "Start-up").
+ *
+ * Packages stay outside the bundle (they load from `node_modules` as before), and so do the files
+ * found beside a module at run time (the translator's catalog, the sandbox's reference data, the
+ * source worker, the code stamps of the kept mapping and settings): in a module bundled here,
+ * `import.meta.url` is the URL of the module tsc wrote for it in `<out>/`, so what it finds beside
+ * itself is what `dist/` has. The library (`<out>/index.js`) is tsc's output, unchanged.
+ *
+ * Usage: node scripts/bundle-cli.mjs [out dir, default dist] [source root, default src]
+ * Run after tsc has written the out dir.
+ */
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { build } from 'esbuild';
+
+const out = resolve(process.argv[2] ?? 'dist');
+const sources = resolve(process.argv[3] ?? 'src');
+const bundleDir = join(out, 'cli-bundle');
+
+/** The URL, relative to any file of the bundle's folder, of the module tsc wrote for `path`. */
+function findCompiledModule(path) {
+  const compiled = join(out, relative(sources, path)).replace(/\.ts$/, '.js');
+  return relative(bundleDir, compiled).split(sep).join('/');
+}
+
+/** Gives each bundled module of ours the `import.meta.url` of its compiled copy. */
+const compiledModuleUrls = {
+  name: 'compiled-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const url = `new URL(${JSON.stringify(findCompiledModule(args.path))}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+await build({
+  entryPoints: { main: join(sources, 'cli', 'main.ts') },
+  outdir: bundleDir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  chunkNames: 'chunk-[hash]',
+  plugins: [compiledModuleUrls],
+  logLevel: 'warning',
+});
+
+const entry = join(out, 'cli', 'main.js');
+const target = relative(dirname(entry), join(bundleDir, 'main.js')).split(sep).join('/');
+writeFileSync(entry, `#!/usr/bin/env node\n// The CLI's bundle (scripts/bundle-cli.mjs); the sources' entry is src/cli/main.ts.\nimport './${target}';\n`);
