@@ -37,4 +37,12 @@ describe('a label naming a part of a branch\'s list name, matched outside that b
       expect(match.best?.entry.name.rus, label).toBe(name);
     }
   });
+
+  it('stays with the leaf it was raised about: a question whose first leaf stands inside the branch carries no such doubt (trap)', () => {
+    // `Панамы` with its product name is a question whose first leaf is `Головные уборы и текстиль / Панамы`; the rewrite's
+    // doubt was raised about the leaf outside the branch, and beside this one it would say the wrong thing.
+    const match = marketplace.match('Панамы', { productNames: ['Панамы'] });
+    expect(match.candidates[0]?.entry.name.rus).toBe('Панамы');
+    expect(match.doubt).not.toBe(BRANCH_PART_DOUBT);
+  });
 });

@@ -77,7 +77,15 @@ export function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms:
     if (known === undefined || known.score < candidate.score) merged.set(candidate.key, candidate);
   }
   const limit = Math.max(match.candidates.length, viaSynonyms.candidates.length);
+  const candidates = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   // A doubt the rewrite raised stays (`Кепки` → `головные уборы`, a part of a branch's name): the classifier may not settle it.
-  const doubt = match.doubt ?? viaSynonyms.doubt;
-  return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit), ...(doubt === undefined ? {} : { doubt }) };
+  // Only while the leaf it was raised about stands first: a doubt is about its match's first candidate, and shown beside
+  // another leaf it would say the wrong thing of it (`Панамы`, inside the branch, is not "outside that branch").
+  const doubt = readDoubtOfFirst(match, candidates[0]) ?? readDoubtOfFirst(viaSynonyms, candidates[0]);
+  return { text: match.text, status: 'todo', candidates, ...(doubt === undefined ? {} : { doubt }) };
+}
+
+/** A match's doubt when its first candidate is the merged list's first (the leaf the doubt was raised about). */
+function readDoubtOfFirst(match: ValueMatch<Category>, first: ScoredCandidate<Category> | undefined): string | undefined {
+  return first !== undefined && match.candidates[0]?.key === first.key ? match.doubt : undefined;
 }
