@@ -6,6 +6,7 @@
  * could not read. Nothing is sent that changes the seller's catalog: no import request, ever.
  */
 import type { DirectoryName, JobStatus } from '../domain/index.js';
+import { DIRECTORY_NAMES } from '../domain/directories.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CatalogClient } from './create-catalog-client.js';
 import { PAGES_FROM_ZERO_NOTE } from './load-directory.js';
@@ -40,7 +41,6 @@ export interface SweepOptions {
   configuredFields?: Readonly<Record<string, readonly string[] | undefined>> | undefined;
 }
 
-const DIRECTORY_NAMES: readonly DirectoryName[] = ['categories', 'attributes', 'values', 'brands'];
 
 /** Runs the sweep; never throws for what the service answers (it becomes a failed check). */
 export async function sweepService(options: SweepOptions): Promise<SweepResult> {

@@ -88,3 +88,6 @@ export interface Directories {
 
 /** Names of the four directories. */
 export type DirectoryName = 'categories' | 'attributes' | 'values' | 'brands';
+
+/** The four directories in the order the interface lists them (and a sweep or a profile reads them). */
+export const DIRECTORY_NAMES: readonly DirectoryName[] = ['categories', 'attributes', 'values', 'brands'];

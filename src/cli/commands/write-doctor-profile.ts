@@ -12,7 +12,7 @@ import type { RawDirectoryAnswer } from '../../api/infer-service-profile.js';
 import type { SweepResult } from '../../api/sweep-service.js';
 import type { Deps } from '../../core/deps.js';
 import { AbortedError, PipelineError } from '../../core/errors.js';
-import type { DirectoryName } from '../../domain/index.js';
+import { DIRECTORY_NAMES } from '../../domain/directories.js';
 import type { ServiceContext } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 
@@ -58,7 +58,6 @@ export async function writeDoctorProfile(
   }
 }
 
-const DIRECTORIES: readonly DirectoryName[] = ['categories', 'attributes', 'values', 'brands'];
 
 /**
  * The first page of each directory as the service answers it, asked through the client (its
@@ -68,7 +67,7 @@ const DIRECTORIES: readonly DirectoryName[] = ['categories', 'attributes', 'valu
 async function probeRawDirectories(client: CatalogClient, pageSize: number): Promise<RawDirectoryAnswer[]> {
   await client.getToken();
   const out: RawDirectoryAnswer[] = [];
-  for (const name of DIRECTORIES) {
+  for (const name of DIRECTORY_NAMES) {
     try {
       const { body, nextLink } = await client.readFirstDirectoryPage(name, pageSize);
       out.push({ name, body, asked: pageSize, nextLink });
