@@ -11,14 +11,15 @@ import { NAME_WITH_DEMOGRAPHIC, PART_FACTOR } from './label-scores.js';
  * label's own words come near no leaf, each rewritten word means the same (or names a kind of it)
  * and the rewrite is one leaf's name, that leaf stands (confident, never `exact`); otherwise its
  * candidates join the TODO. (`Лампочки LED E27` → `лампы led e 27` was once taken for `Лампы и
- * обогрев для рептилий`.)
+ * обогрев для рептилий`.) A label its own words name one leaf by, whose rewrite names another, is a question
+ * (`askWhereRewriteNamesAnother`).
  */
 export function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds): CategoryMatcher {
   return {
     match(text, context = {}) {
       const match = matchWhole.match(text, context);
-      if (match.status !== 'todo') return match;
       const rewritten = rewriteWithSynonyms(text);
+      if (match.status !== 'todo') return rewritten?.exact === true ? askWhereRewriteNamesAnother(match, matchWhole.match(rewritten.text, context)) : match;
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
       if (rewritten.exact && (match.candidates[0]?.score ?? 0) < thresholds.minScore && (isNameMatch(viaSynonyms) || isNameBesideNumbers(rewritten.text, viaSynonyms, (core) => matchWhole.match(core, context)))) {
@@ -28,6 +29,21 @@ export function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThres
       return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
+}
+
+/** The doubt of a label one leaf names in its words and another through the vocabulary. */
+export const SYNONYM_LEAF_DOUBT = 'the label names this leaf, and in other words of the same goods another leaf';
+
+/**
+ * `Трусы муж.`: a label one leaf names (`Трусы мужские`) whose rewrite in the vocabulary's words names another leaf as well
+ * (`трусы` are a kind of `нижнее бельё`: `Мужская одежда / Нижнее бельё`) is goods the directory files in two places, and
+ * which of them the seller means, the file must say: a question listing both. Only where each is a leaf's own name (with
+ * whom it is for): a rewrite that is only near a leaf (`Шапка вязаная` → `головные уборы вязаная`, a broader leaf holding
+ * fewer of the words) leaves the leaf the label names.
+ */
+function askWhereRewriteNamesAnother(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
+  if (!isNameMatch(match) || !isNameMatch(viaSynonyms) || viaSynonyms.best === undefined || viaSynonyms.best.key === match.best?.key) return match;
+  return { ...mergeSynonymCandidates({ ...match, status: 'todo' }, viaSynonyms), doubt: SYNONYM_LEAF_DOUBT };
 }
 
 // A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.
