@@ -7,7 +7,7 @@ import type { ScoredCandidate } from '../score-candidates.js';
 import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, BRANCH_PART_DOUBT, isBranchName, namesBranchPartElsewhere } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
-import { isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
+import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
 import type { ParsedLabel } from './parse-label.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
@@ -82,8 +82,13 @@ export function decide(
     const capped = candidates.map((candidate) => (candidate.score < 1 ? { ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) } : candidate));
     return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
   }
+  // `Шлемы`, first `Велосипеды и самокаты / Шлемы и защита`: helmets of other sports are kinds of the label's goods as much.
+  if (isPlainName(first) && rivals.some((item) => isKindElsewhereOfGoodsUnder(first, item, narrowing))) return { text, status: 'todo', candidates, doubt: OTHER_GOODS_KIND_DOUBT };
   return { text, status: 'todo', candidates };
 }
+
+/** The doubt of a bare label whose first leaf is another goods' kind of it (`isKindElsewhereOfGoodsUnder`). */
+export const OTHER_GOODS_KIND_DOUBT = "this leaf is its group's goods' kind of the label's goods, and other groups hold other kinds of them";
 
 /**
  * A leaf whose own name says it is children's (`Юбки для девочек`, `Детские детективы`), where neither the label nor any of its rows says children (`narrower`, `NarrowingContext.words`), is a narrower kind, no rival, of a first leaf

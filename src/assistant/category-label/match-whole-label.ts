@@ -7,6 +7,7 @@ import type { MatchThresholds, ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { BRANCH_DOUBT } from './branch-names.js';
 import { decide } from './decide-label-match.js';
+import { createOtherGoodsReader } from './goods-named-groups.js';
 import { splitPathLevels, STOP_WORDS } from './label-text.js';
 import type { NarrowingContext, ProductReading } from './narrower-leaves.js';
 import { createLabelReader, type ParsedLabel } from './parse-label.js';
@@ -30,6 +31,7 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
   const scoreShortlist = createShortlistScorer(directory);
   const readSiblings = createSiblingReader(directory.byKey);
   const readLabel = createLabelReader(directory.namedByDirectory);
+  const isUnderOtherGoods = createOtherGoodsReader(directory.leaves);
 
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
     if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
@@ -48,7 +50,7 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
         const reading = classifyName(name);
         return { leaf: reading.leafId === undefined ? undefined : directory.byKey.get(String(reading.leafId)), sure: reading.confident, unsaidKinds: readUnsaidKinds(reading) };
       }));
-    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productReadings: readProductReadings };
+    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productReadings: readProductReadings, isUnderOtherGoods };
     return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing, directory.placementSections);
   };
 

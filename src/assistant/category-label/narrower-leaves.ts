@@ -28,6 +28,8 @@ export interface NarrowingContext {
    * root, a children's leaf beside an adults' one).
    */
   productReadings: () => readonly ProductReading[];
+  /** Whether a leaf is filed under other goods (`createOtherGoodsReader`). */
+  isUnderOtherGoods: (leaf: PreparedLeaf) => boolean;
 }
 
 /**
@@ -69,7 +71,17 @@ export function isNarrowerApart(first: Scored, item: Scored, narrowing: Narrowin
   if (item.pathSupport > first.pathSupport) return false;
   if (narrowing.siblingGroups.has(item.leaf.groupKey) && !narrowing.siblingGroups.has(first.leaf.groupKey)) return false;
   if (narrowing.siblingRoots.has(item.leaf.rootKey) && !narrowing.siblingRoots.has(first.leaf.rootKey)) return false;
+  if (isKindElsewhereOfGoodsUnder(first, item, narrowing)) return false;
   return item.leaf.rootKey === first.leaf.rootKey || isEveryProductOf(first.leaf, narrowing);
+}
+
+/**
+ * `Шлемы` beside `Велосипеды и самокаты / Шлемы и защита`: a leaf filed under other goods (`NarrowingContext.isUnderOtherGoods`)
+ * is those goods' kind of its own (bike helmets), so a leaf of the label's goods in another group (`Единоборства / Шлемы для
+ * единоборств`, `Зимний спорт: дополнительно / Шлемы горнолыжные`) is another kind of the same goods, no narrower kind of it.
+ */
+export function isKindElsewhereOfGoodsUnder(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+  return item.contained && !item.nameExact && item.leaf.groupKey !== first.leaf.groupKey && holdsName(item.leaf, first.leaf) && narrowing.isUnderOtherGoods(first.leaf);
 }
 
 /**
