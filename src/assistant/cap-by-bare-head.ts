@@ -8,6 +8,7 @@
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
+import { asLabelQuestion } from './category-label/as-label-question.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import type { CategoryMatcher } from './match-category.js';
@@ -59,9 +60,8 @@ export function capByBareHead(matcher: CategoryMatcher, index: DirectoryIndex): 
 
 /** The label's question: its own candidates first, then the bare head's rivals it did not list (`Подводки для глаз`). */
 function asBareHeadQuestion(match: ValueMatch<Category>, bareMatch: ValueMatch<Category>, bare: string, unsaid: readonly string[]): ValueMatch<Category> {
-  const { best: _best, ...rest } = match;
   const known = new Set(match.candidates.map((candidate) => candidate.key));
   const candidates = [...match.candidates, ...bareMatch.candidates.filter((candidate) => !known.has(candidate.key))];
   const doubt = `"${unsaid.join(' ')}" says nothing of which leaf the goods are, and "${bare}" alone is a question${bareMatch.doubt === undefined ? '' : ` (${bareMatch.doubt})`}`;
-  return { ...rest, candidates, status: 'todo', doubt };
+  return { ...asLabelQuestion(match, doubt), candidates };
 }

@@ -4,6 +4,7 @@
  * for `Переходники и кабели`). Taking one part and dropping the rest (`Семена` for `Семена и
  * удобрения`) is a confident wrong pick.
  */
+import { isCatchAllText } from './classify/catch-all-words.js';
 import { findDemographicMark } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
@@ -47,6 +48,11 @@ const JOINING_SIGN = /(\p{L}{2,})\s*[+&]\s*(?=\p{L}{2,})/gu;
 /** The parts of a label's list (`splitListName`); a decimal comma (`КПБ 1,5-спальный`) separates no kinds. */
 export function splitLabelParts(head: string): string[] {
   return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2').replace(JOINING_SIGN, '$1, '));
+}
+
+/** Whether a label's head names no one product type: a catch-all (`Прочее`) or a list of kinds (`Сухофрукты и орехи`, `Toners & Serums`). */
+export function isNoOneKind(head: string): boolean {
+  return isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1;
 }
 
 /** The head stems of each kind a label lists (one entry for a label naming one kind). */

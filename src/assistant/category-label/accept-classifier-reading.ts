@@ -1,6 +1,5 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
-import { isCatchAllText } from '../classify/catch-all-words.js';
 import { classifyProduct, findUnexplainedWords } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
@@ -11,7 +10,7 @@ import type { CategoryMatcher } from '../match-category.js';
 import type { MatchThresholds } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { foldKazakhLetters } from '../transliterate.js';
-import { splitLabelParts } from '../read-label-kinds.js';
+import { isNoOneKind } from '../read-label-kinds.js';
 import type { ScoredCandidate } from '../score-candidates.js';
 import { findUseWordOfLeafKind } from '../classify/find-use-word-of-leaf-kind.js';
 import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
@@ -50,8 +49,8 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       if (match.status !== 'todo' || match.doubt !== undefined || first === undefined || first.score - (second?.score ?? 0) < thresholds.minGap) return match;
       const levels = readLabelLevels(text);
       const head = levels.pop() ?? '';
-      // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`): a label listing kinds is no one product.
-      if (isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
+      // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`).
+      if (isNoOneKind(head)) return match;
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (String(reading.leafId) !== first.key) return match;

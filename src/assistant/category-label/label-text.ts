@@ -13,7 +13,7 @@ export const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со
  */
 export const PATH_SEPARATOR = new RegExp(String.raw`\s*(?:(?!(?<=\d)\/\d)(?<!(?:^|[^\p{L}\p{N}])\p{L})\/|[>›»\\|])\s*`, 'u');
 /** `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label. */
-export const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
+const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 /** Letters only Kazakh has (`stem-for-index.ts`): a word with one is Kazakh. */
 export const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 /** An aside in parentheses or brackets (`Пылесосы (роботы)`). */
@@ -26,11 +26,16 @@ export function readLabelHead(text: string): string {
   return readLabelLevels(text).pop() ?? '';
 }
 
-/** The levels of a label's path (one for a plain label), without a 1C code or asides. */
-export function readLabelLevels(text: string): string[] {
+/** A label without its 1C code (kept where nothing else has letters), and the levels of its path (`splitPathLevels`). */
+export function cutLabelLevels(text: string): { cleaned: string; segments: string[] } {
   const withoutCode = text.replace(CODE_PREFIX, '');
   const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
-  const segments = splitPathLevels(cleaned);
+  return { cleaned, segments: splitPathLevels(cleaned) };
+}
+
+/** The levels of a label's path (one for a plain label), without a 1C code or asides. */
+export function readLabelLevels(text: string): string[] {
+  const { cleaned, segments } = cutLabelLevels(text);
   return (segments.length === 0 ? [cleaned] : segments).map((segment) => segment.replace(PARENTHESES, ' '));
 }
 

@@ -2,7 +2,7 @@ import { collectDemographic, type Demographic, findDemographicMark, readAges } f
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from '../read-label-words.js';
 import { MAX_KNOWN_LABELS } from './branch-names.js';
-import { ABBREVIATION, CODE_PREFIX, KAZAKH_LETTER, PARENTHESES, PATH_SEPARATOR, splitHead, splitPathLevels, STOP_WORDS } from './label-text.js';
+import { ABBREVIATION, cutLabelLevels, KAZAKH_LETTER, PARENTHESES, PATH_SEPARATOR, splitHead, STOP_WORDS } from './label-text.js';
 
 export interface ParsedLabel {
   words: string[];
@@ -26,9 +26,7 @@ export interface ParsedLabel {
 
 /** Reads a label once: its leaf level (`leafLevels` last levels of its path) apart from its parents, and its words by role. */
 function parseLabel(text: string, parentPath: string | undefined, namedByDirectory: (stem: string) => boolean, leafLevels = 1): ParsedLabel {
-  const withoutCode = text.replace(CODE_PREFIX, '');
-  const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
-  const segments = splitPathLevels(cleaned);
+  const { cleaned, segments } = cutLabelLevels(text);
   const last = segments.length > 0 ? segments.slice(-leafLevels).join(' ') : cleaned;
   const parents = [...(parentPath === undefined ? [] : parentPath.split(PATH_SEPARATOR)), ...segments.slice(0, -leafLevels)];
   const inParentheses = (last.match(PARENTHESES) ?? []).join(' ').replace(/[()[\]]/g, ' ');

@@ -6,7 +6,6 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { rewriteWithSynonyms } from '../category-synonyms.js';
-import { isCatchAllText } from '../classify/catch-all-words.js';
 import type { IndexedLeaf } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
@@ -20,7 +19,7 @@ import { findDemographicMark } from '../demographic-words.js';
 import type { CategoryMatcher } from '../match-category.js';
 import type { ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { splitLabelParts } from '../read-label-kinds.js';
+import { isNoOneKind } from '../read-label-kinds.js';
 import { PATH_SEPARATOR, readLabelLevels, STOP_WORDS } from './label-text.js';
 import { mergeSynonymCandidates, stepDown } from './with-synonyms.js';
 
@@ -47,8 +46,7 @@ export function readEnglishLabel(matcher: CategoryMatcher, index: DirectoryIndex
       if (match.status !== 'todo' || match.doubt !== undefined || !LATIN.test(text) || CYRILLIC.test(text)) return match;
       const levels = readLabelLevels(text);
       const head = levels.pop() ?? '';
-      // A label listing kinds (`Toners & Serums`) is no one product type.
-      if (isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
+      if (isNoOneKind(head)) return match;
       const type = extractProductType(head);
       const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
       if (rewritten === undefined || !rewritten.exact || LATIN.test(rewritten.text)) return match;

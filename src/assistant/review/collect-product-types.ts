@@ -82,14 +82,8 @@ export interface ProductTypeCollector {
   finish(): { groups: ProductTypeGroup[]; words: UnplacedWord[]; rows: number; answeredRows: number; untypedRows: number };
 }
 
-interface Accumulator {
-  type: string;
-  rows: number;
-  placedRows: number;
-  examples: string[];
-  firstRows: number[];
-  openRows: number[];
-  placedByPath: Map<string | undefined, number[]>;
+/** A type as its rows are read: the group's fields but its classification, and the votes that choose it. */
+interface Accumulator extends Omit<ProductTypeGroup, 'classification'> {
   votes: Map<number, { count: number; classification: Classification }>;
   /** Of rows the classifier proposes no leaf for: the leaf path it proposes for the rest of the name after the type, by rows. */
   restVotes: Map<string, number>;
@@ -100,7 +94,6 @@ interface Accumulator {
   /** How many of its rows the classifier does not place had their rest read for `restGoods` (at most `REST_SAMPLE`). */
   goodsSampled: number;
   unplaced?: Classification;
-  known?: KnownLeaf;
   /** How every name of the type writes it, as an answer finds it; undefined when its names write it in more than one way (cut or not). */
   parts: ProductTypeParts | undefined;
 }

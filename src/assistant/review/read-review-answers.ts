@@ -64,9 +64,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
       result.issues.push(answerIssue('mapping_invalid', `sheet "${name}" is missing: answer in the workbook \`mapping review\` wrote`, { file, sheet: name }));
       continue;
     }
-    const header = checkHeader(sheet, file, result.issues);
-    if (header === undefined) continue;
-    readSheetAnswers(sheet, { file, index, groupColumn: header.groupColumn }, result);
+    // A workbook written before groups existed has no column `Group`: its rows are all plain types.
+    const header = checkHeaderRow(sheet, REVIEW_COLUMNS, file, result.issues, 'group');
+    if (header.ok) readSheetAnswers(sheet, { file, index, groupColumn: !header.lacking }, result);
   }
   // A workbook written before the `Words` sheet existed has none: nothing to read there.
   const words = workbook.getWorksheet(REVIEW_SHEETS.words);
@@ -86,22 +86,25 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   return result;
 }
 
-/** Whether the header is the one `mapping review` wrote (undefined if not, said in `issues`), and whether it has column `Group`. */
-function checkHeader(sheet: ExcelJS.Worksheet, file: string, issues: Issue[]): { groupColumn: boolean } | undefined {
+/**
+ * Whether row 1 holds the headers `mapping review` wrote; each one that does not is an issue. `mayLack`: the key of a
+ * column an older workbook may leave empty (`lacking`), which is no issue.
+ */
+function checkHeaderRow(sheet: ExcelJS.Worksheet, columns: readonly { key: string; header: string }[], file: string, issues: Issue[], mayLack?: string): { ok: boolean; lacking: boolean } {
   let ok = true;
-  let groupColumn = true;
-  REVIEW_COLUMNS.forEach((column, i) => {
+  let lacking = false;
+  columns.forEach((column, i) => {
     const text = sheet.getRow(1).getCell(i + 1).text.trim();
     if (text === column.header) return;
-    // A workbook written before groups existed has no column `Group`: its rows are all plain types.
-    if (column.key === 'group' && text === '') {
-      groupColumn = false;
+    if (column.key === mayLack && text === '') {
+      lacking = true;
       return;
     }
-    issues.push(answerIssue('mapping_invalid', `column ${letterOf(column.key)} must be "${column.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: letterOf(column.key) }));
+    const letter = String.fromCharCode(65 + i);
+    issues.push(answerIssue('mapping_invalid', `column ${letter} must be "${column.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: letter }));
     ok = false;
   });
-  return ok ? { groupColumn } : undefined;
+  return { ok, lacking };
 }
 
 /** One row of sheet `Review` or `Placed`, as written and answered. */
@@ -343,14 +346,7 @@ function readYesNoSheet(sheet: ExcelJS.Worksheet, layout: { columns: readonly { 
   const { columns, what, file } = layout;
   const answerColumn = findColumnNumber(columns, 'answer');
   const column = String.fromCharCode(64 + answerColumn);
-  let ok = true;
-  columns.forEach((expected, i) => {
-    const text = sheet.getRow(1).getCell(i + 1).text.trim();
-    if (text === expected.header) return;
-    ok = false;
-    result.issues.push(answerIssue('mapping_invalid', `column ${String.fromCharCode(65 + i)} must be "${expected.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: String.fromCharCode(65 + i) }));
-  });
-  if (!ok) return;
+  if (!checkHeaderRow(sheet, columns, file, result.issues).ok) return;
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
     const word = readText(row.getCell(1));

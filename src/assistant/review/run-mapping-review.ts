@@ -27,13 +27,13 @@ import { countByTopSection, describeSetFileSections, readFileSections, readNoTra
 import { readKnownBrands } from '../classify/known-brands.js';
 import { loadClassifierIndex } from '../classify/load-classifier-index.js';
 import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
-import { applyReviewAnswers } from './apply-review-answers.js';
+import { applyReviewAnswers, type AppliedAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
 import { createFileBrandCollector } from './collect-file-brands.js';
 import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
 import { askGroupsOutsideFileSections } from './ask-groups-outside-file-sections.js';
 import { readMakerCodeSections } from './read-maker-code-sections.js';
-import { readReviewAnswers } from './read-review-answers.js';
+import { readReviewAnswers, type ReviewAnswers } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes, saysTwinOfAnswer } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
@@ -206,23 +206,10 @@ export interface MappingReviewApplyOptions {
   settings: Settings;
 }
 
-/** What `mapping review --apply` changed. */
-export interface MappingReviewApplyResult {
-  added: number;
-  replaced: number;
-  unchanged: number;
-  /** Words added to `classify.neutralWords`. */
-  neutralAdded: number;
-  /** Words added to `classify.brandWords`. */
-  brandsAdded: number;
+/** What `mapping review --apply` changed: what applying wrote (`AppliedAnswers`), and the types the answers left open (`ReviewAnswers`). */
+export interface MappingReviewApplyResult extends Omit<AppliedAnswers, 'text' | 'sections'>, Pick<ReviewAnswers, 'open' | 'leftOut' | 'openPlacedRows'> {
   /** The sections written to `classify.sections` (none: the workbook had no sheet `Sections`, or every one was answered no). */
   sections?: string[];
-  /** Types of `Review` left unanswered (or left out of their group's answer): they stay open questions. */
-  open: number;
-  /** Of them, types left out of their group's answer. */
-  leftOut: number;
-  /** Rows of those types placed without asking: they keep the leaf they are placed in. */
-  openPlacedRows: number;
 }
 
 /**
@@ -244,7 +231,8 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, sections: applied.sections, open: read.open, leftOut: read.leftOut, openPlacedRows: read.openPlacedRows };
+  const { text: _text, ...changed } = applied;
+  return { ...changed, open: read.open, leftOut: read.leftOut, openPlacedRows: read.openPlacedRows };
 }
 
 /** The directories and, with `fromService`, the seller's listed products (name and leaf only), read before the file's brand words are known. */
