@@ -14,11 +14,12 @@
  *   a_i − a_k ≥ s_i − s_k − m_k, and no R + 1 requests arrive within one second (a bare second
  *   between departures let 6 arrive within 908 ms at `--rate-limit 5`). The margin is the
  *   tightest of `MARGIN_BOUNDS`: the round trip (a request arrives before its answer: always
- *   true, and the only bound while fewer than 8 requests were answered, or when no answer came),
- *   or the request's own jitter: its round trip's excess over the fastest seen, plus 25 ms for
- *   the excess that fastest one hid (a delay on the way adds as much to the round trip). So the
- *   margin is the network's jitter, not its whole latency: R requests per (1 s + 25 ms + jitter)
- *   when the rate holds requests back, where it was R per (1 s + latency).
+ *   true; the only bound when no answer came, or while fewer than 16 requests were answered), or
+ *   its own jitter: a delay on the way there adds as much to the round trip, so its round trip's
+ *   excess over the fastest seen, plus how far above the network's least that fastest may lie
+ *   (how far above it the fastest quarter of the last 32 reaches), plus 25 ms. The margin is the
+ *   network's jitter, not its latency: at a constant 100 ms, R requests leave per 1.026 s when the
+ *   rate holds them back, where they left per 1.1 s.
  *
  * It adapts to the service: a 429 lowers the rate to what the service was seen to accept (the
  * successes since the last 429, or since demand started after an idle second, over the time
@@ -98,8 +99,10 @@ const RECENT_ANSWERS = 32;
 /** The share of the recent round trips that tells it: how far above the fastest their fastest quarter reaches. */
 const LOW_QUANTILE = 0.25;
 /**
- * Added to every margin: what the round trips cannot show (departures and answers are read on the
- * client's event loop, and a delay may fall on the way there after a fast round trip was seen).
+ * Added to every jitter margin: what the round trips cannot show (a route faster than any seen so
+ * far; departures and answers read late on a busy event loop). It costs 2.5 % of the rate; with it
+ * and the doubt, delays varying evenly over 200 ms put no R + 1 arrivals within a second on a
+ * virtual clock, where without either of them some runs did.
  */
 const JITTER_FLOOR_MS = 25;
 
@@ -380,7 +383,8 @@ interface NetworkSeen {
 
 /**
  * The bounds on how much later than a request leaving after it a request may have reached the
- * service, from its departure; its margin is the tightest. Each holds on its own.
+ * service, from its departure; its margin is the tightest. The first always holds; the second
+ * while the network's least round trip is within the doubt and the floor of the fastest seen.
  */
 const MARGIN_BOUNDS: readonly { name: string; bound(flight: Flight, seen: NetworkSeen): number }[] = [
   // It reached the service before its answer came back, or before it failed.
