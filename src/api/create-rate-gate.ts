@@ -420,7 +420,11 @@ function createFlightWindow() {
   const flights: Flight[] = [];
   const seen: NetworkSeen = { answers: 0, fastest: Number.POSITIVE_INFINITY, doubt: 0 };
   const recent: number[] = [];
-  const marginEnd = (flight: Flight): number => flight.sentAt + Math.min(...MARGIN_BOUNDS.map((rule) => rule.bound(flight, seen)));
+  const marginEnd = (flight: Flight): number => {
+    let margin = Number.POSITIVE_INFINITY;
+    for (const rule of MARGIN_BOUNDS) margin = Math.min(margin, rule.bound(flight, seen));
+    return flight.sentAt + margin;
+  };
   /**
    * Forgets the requests settled more than a second ago (whole milliseconds): out of the window
    * whatever a faster round trip seen later makes of their margin.
