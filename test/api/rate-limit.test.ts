@@ -13,6 +13,7 @@ import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import { startLocalServer, tokenAnswer } from './client-test-kit.js';
+import { countBusiestWindow } from './virtual-network.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 
 const SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1' };
@@ -53,17 +54,6 @@ function connect(options: Partial<CatalogClientOptions> = {}, depsOverrides: Par
   return { client, sent, events, eventTimes };
 }
 
-/** The most requests that left within any window of `ms`. */
-function busiestWindow(times: readonly number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let start = 0, end = 0; end < sorted.length; end += 1) {
-    while ((sorted[end] as number) - (sorted[start] as number) >= ms) start += 1;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
-}
-
 const logs = (events: PipelineEvent[]): string[] => events.flatMap((e) => (e.type === 'log' && e.message.startsWith('rate limit:') ? [e.message] : []));
 
 describe('the client rate limit', () => {
@@ -77,10 +67,10 @@ describe('the client rate limit', () => {
     // is a little shorter than a second: a request reaches `fetch` a moment after its slot).
     expect(sandbox.stats().requests).toBe(61);
     expect(sent.every((r) => r.status === 200)).toBe(true);
-    expect(busiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
+    expect(countBusiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
     // A burst of a tenth of a second's worth (4) plus the rate: at most 8 in 100 ms (one more for
     // the moment between slot and fetch); 61 requests need at least 56 / 40 s.
-    expect(busiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
+    expect(countBusiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
     expect(took).toBeGreaterThanOrEqual(1350);
   });
 
@@ -106,8 +96,8 @@ describe('the client rate limit', () => {
     );
     expect(stalls).toBe(3);
     expect(sent.every((r) => r.status === 200)).toBe(true);
-    expect(busiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
-    expect(busiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
+    expect(countBusiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
+    expect(countBusiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
   });
 
   it('keeps every second as the service sees it within the rate, though the network delays some requests more than others', async () => {
@@ -133,7 +123,7 @@ describe('the client rate limit', () => {
       await client.getToken();
       await Promise.all(Array.from({ length: 11 }, () => client.listProducts({ pageNumber: 1, pageSize: 1 })));
       expect(arrivals).toHaveLength(12);
-      expect(busiestWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
+      expect(countBusiestWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
     } finally {
       await server.close();
     }
