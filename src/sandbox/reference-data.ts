@@ -3,9 +3,9 @@
  * deterministically from a seed. Everything except the generated brand names is fixed; ids are
  * derived from list positions, so the same seed always yields the same ids.
  */
-import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
+import type { Attribute, AttributeType, AttributeValue, Brand, Category } from '../domain/index.js';
 import { createPrng } from './create-prng.js';
-import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
+import { readReferenceFile } from './read-reference-file.js';
 import { KNOWN_BRANDS, MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames, buildSyntheticBrandNames } from './reference-brands.js';
 import { CATEGORY_EXTENSIONS, RETIRED_LEAF, extendCategoryTree } from './reference-category-extension.js';
 import { CATEGORY_TREE } from './reference-category-tree.js';
@@ -25,6 +25,37 @@ export interface ReferenceData {
   values: AttributeValue[];
   brands: Brand[];
 }
+
+/** One attribute of the directory and, for dictionary attributes, its values. */
+interface AttributeDef {
+  code: string;
+  rus: string;
+  kaz: string;
+  type: AttributeType;
+  isMultiple: boolean;
+  isSkuDefining: boolean;
+  /** `[code, rus, kaz]`; empty for free (text, number, boolean) attributes. */
+  values: [string, string, string][];
+}
+
+/** Attributes and profiles as `reference/attributes.json` holds them. */
+interface AttributesFile {
+  attributes: AttributeDef[];
+  profiles: Record<CategoryProfile, [string, boolean][]>;
+}
+
+/**
+ * Attributes and attribute values, and which attributes each category profile uses. Attribute ids
+ * follow list order (from 1), value ids are `attributeId * 1000 + position` (from 1): append only,
+ * never insert, so ids stay stable.
+ */
+const ATTRIBUTES_FILE = readReferenceFile<AttributesFile>('attributes.json');
+
+/** Every attribute, in id order. Append only. */
+const ATTRIBUTE_DEFS: AttributeDef[] = ATTRIBUTES_FILE.attributes;
+
+/** `[attributeCode, isRequired]` pairs per profile. `country_of_origin` (optional) is added to every leaf. */
+export const PROFILE_ATTRIBUTES: Record<CategoryProfile, [string, boolean][]> = ATTRIBUTES_FILE.profiles;
 
 const PATH_SEPARATOR = ' / ';
 const COUNTRY_ATTRIBUTE = 'country_of_origin';
@@ -76,7 +107,9 @@ export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marke
   const attributeCategories = new Map<string, { categoryId: number; isRequired: boolean }[]>();
   for (const def of ATTRIBUTE_DEFS) attributeCategories.set(def.code, []);
   for (const [categoryId, profile] of leafProfiles) {
-    for (const [code, isRequired] of [...PROFILE_ATTRIBUTES[profile], [COUNTRY_ATTRIBUTE, false] as [string, boolean]]) {
+    const pairs = PROFILE_ATTRIBUTES[profile];
+    if (pairs === undefined) throw new Error(`reference data: no attribute profile "${profile}" in attributes.json`);
+    for (const [code, isRequired] of [...pairs, [COUNTRY_ATTRIBUTE, false] as [string, boolean]]) {
       attributeCategories.get(code)?.push({ categoryId, isRequired });
     }
   }
