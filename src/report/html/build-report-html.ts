@@ -6,8 +6,7 @@
  * secrets already redacted). Every word comes from the run's catalog; no script, no network.
  */
 import type { Translator } from '../../i18n/create-translator.js';
-import { describeFix, formatCauseRows } from '../describe-fix.js';
-import { CAUSE_ROWS_KEPT, rankRootCauses, tallySummaryCauses, type RankedCause } from '../rank-root-causes.js';
+import { CAUSE_ROWS_KEPT, describeFix, formatCauseRows, rankRootCauses, tallySummaryCauses, type RankedCause } from '../rank-root-causes.js';
 import { renderIssueText } from '../render-issue-text.js';
 import { ROW_STATUSES, type RunSummary } from '../report-types.js';
 import { escapeHtml, renderTable, type HtmlCell } from './html-text.js';
