@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from './wire-schemas.js';
 import { KNOWN_BRANDS } from '../../src/sandbox/reference-brands.js';
 import { CATEGORY_EXTENSIONS, RETIRED_NEAR_TWINS, extendCategoryTree } from '../../src/sandbox/reference-category-extension.js';
-import { CATEGORY_TREE } from '../../src/sandbox/reference-category-tree.js';
-import { PROFILE_ATTRIBUTES, createReferenceData } from '../../src/sandbox/reference-data.js';
+import { CATEGORY_TREE, PROFILE_ATTRIBUTES, createReferenceData } from '../../src/sandbox/reference-data.js';
 
 describe('createReferenceData', () => {
   const data = createReferenceData();
