@@ -1,17 +1,17 @@
 /**
  * One HTTP request to the sandbox, from arrival to reply: counted, its body read, the scripted
  * faults consulted (latency, a dropped connection, a scripted status), then answered: the route, its
- * method, the bearer token when the route needs one, the JSON body, then the route's own reply.
+ * method, the bearer token when the route needs one, the JSON body, then the route's own reply,
+ * written as JSON text (error bodies in the dialect's shape).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultController } from './create-fault-controller.js';
 import type { Sleepers } from './create-sleepers.js';
 import type { TokenRegistry } from './create-token-registry.js';
-import type { SandboxDialect } from './dialects/index.js';
-import { readRequestBody, writeSandboxReply } from './sandbox-http-io.js';
 import type { SandboxStats } from './types.js';
-import { buildDefaultErrorBody, buildErrorBody } from './build-error-body.js';
+import { buildDefaultErrorBody, buildErrorBody, type SandboxErrorBody } from './build-error-body.js';
 import type { Reply, Route } from './create-routes.js';
+import { renderJsonText, type SandboxDialect } from './dialects/index.js';
 
 /** What the sandbox's server counts and whether it is closing; changed by every request. */
 export interface SandboxTraffic {
@@ -125,4 +125,36 @@ function authorizeRequest(header: string | undefined, tokens: TokenRegistry): { 
     expired: ['TOKEN_EXPIRED', 'The access token has expired.'],
   }[check.problem];
   return { reply: { status: 401, body: buildErrorBody(401, code as string, message as string), headers: { 'www-authenticate': 'Bearer error="invalid_token"' } } };
+}
+
+/** The whole body as text; null when it is larger than `limit` (the rest is drained, not kept). */
+export function readRequestBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+    req.on('close', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/** Writes a reply, unless the response is already under way or gone. */
+export function writeSandboxReply(res: ServerResponse, reply: Reply, dialect: SandboxDialect): void {
+  if (res.headersSent || res.destroyed) return;
+  const written = reply.status >= 400 && isErrorBody(reply.body) ? dialect.error(reply.body) : { body: reply.body };
+  const text = renderJsonText(written.body);
+  res.writeHead(reply.status, {
+    'content-type': `${written.contentType ?? 'application/json'}; charset=utf-8`,
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  res.end(text);
+}
+
+function isErrorBody(body: unknown): body is SandboxErrorBody {
+  return typeof body === 'object' && body !== null && 'errorCode' in body && 'errorMessage' in body && 'errors' in body;
 }

@@ -19,11 +19,10 @@ import { createSandboxStore } from './create-sandbox-store.js';
 import { createSleepers } from './create-sleepers.js';
 import { resolveSandboxDialect } from './dialects/index.js';
 import { createTokenRegistry } from './create-token-registry.js';
-import { handleSandboxRequest } from './handle-sandbox-request.js';
+import { handleSandboxRequest, writeSandboxReply } from './handle-sandbox-request.js';
 import type { SandboxRequestContext, SandboxTraffic } from './handle-sandbox-request.js';
 import { createReferenceData } from './reference-data.js';
 import type { ReferenceData } from './reference-data.js';
-import { writeSandboxReply } from './sandbox-http-io.js';
 import { loadStateFile, startStatePersistence } from './state-file.js';
 import type { SandboxCredential, SandboxHandle, SandboxOptions, SandboxStats } from './types.js';
 
