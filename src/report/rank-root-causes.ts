@@ -6,10 +6,12 @@
  *
  * Counting is a fold (`createCauseTally`, one cheap step per issue, memory per group, not per
  * issue); ranking is pure (`rankRootCauses`). `tallySummaryCauses` builds the same groups from
- * `summary.json`'s counts and examples, for a report written from the summary alone.
+ * `summary.json`'s counts and examples, for a report written from the summary alone. The words a
+ * seller reads about a cause come from the run's message catalog (`describeFix`, `formatCauseRows`).
  */
 import type { Issue, Severity } from '../core/issue.js';
 import type { RunSummary } from './report-types.js';
+import type { Translator } from '../i18n/create-translator.js';
 
 /** Codes of issues that follow from another row's error rather than from the row's own data. */
 const FOLLOW_ON_CODES: ReadonlySet<string> = new Set(['product_has_invalid_rows', 'not_sent_blocked']);
@@ -114,4 +116,22 @@ export function tallySummaryCauses(summary: RunSummary): CauseGroup[] {
     }
   }
   return groups;
+}
+
+/** How to fix issues of `code`, in the translator's language. */
+export function describeFix(code: string, translator: Translator): string {
+  return translator.translate(translator.has(`fix.${code}`) ? `fix.${code}` : 'fix.default');
+}
+
+/**
+ * The rows of a cause, the first `kept` of them and how many more times it occurs: `14, 15, 20 and 12
+ * more times`. Counted in issues, not rows (a row may hold a cause twice, and a summary keeps the
+ * rows of its examples only), so the words say times, never rows.
+ */
+export function formatCauseRows(cause: Pick<CauseGroup, 'rows' | 'count'>, kept: number, translator: Translator): string {
+  const shown = cause.rows.slice(0, kept);
+  const rows = shown.join(', ');
+  const more = cause.count - shown.length;
+  if (more <= 0 || rows === '') return rows;
+  return translator.translate('report.rows.more', { rows, count: more });
 }

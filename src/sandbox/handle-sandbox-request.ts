@@ -1,17 +1,17 @@
 /**
  * One HTTP request to the sandbox, from arrival to reply: counted, its body read, the scripted
- * faults consulted (latency, a dropped connection, a scripted status), then answered.
+ * faults consulted (latency, a dropped connection, a scripted status), then answered: the route, its
+ * method, the bearer token when the route needs one, the JSON body, then the route's own reply,
+ * written as JSON text (error bodies in the dialect's shape).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerSandboxRequest } from './answer-sandbox-request.js';
-import { buildDefaultErrorBody } from './build-error-body.js';
-import type { Route } from './create-routes.js';
 import type { FaultController } from './create-fault-controller.js';
 import type { Sleepers } from './create-sleepers.js';
 import type { TokenRegistry } from './create-token-registry.js';
-import type { SandboxDialect } from './dialects/index.js';
-import { readRequestBody, writeSandboxReply } from './sandbox-http-io.js';
 import type { SandboxStats } from './types.js';
+import { buildDefaultErrorBody, buildErrorBody, type SandboxErrorBody } from './build-error-body.js';
+import type { Reply, Route } from './create-routes.js';
+import { renderJsonText, type SandboxDialect } from './dialects/index.js';
 
 /** What the sandbox's server counts and whether it is closing; changed by every request. */
 export interface SandboxTraffic {
@@ -73,4 +73,88 @@ export async function handleSandboxRequest(ctx: SandboxRequestContext, req: Inco
     return;
   }
   writeSandboxReply(res, reply, ctx.dialect);
+}
+
+/** What the answer reads of an HTTP request. */
+interface SandboxRequestParts {
+  method: string;
+  url: URL;
+  bodyText: string;
+  /** The Authorization header, if any. */
+  authorization: string | undefined;
+  /** The Host header, if any. */
+  host: string | undefined;
+}
+
+/** Answers one request: 404/405 for a wrong path or method, 401 for a missing or bad token, 400 for bad JSON, 500 if the route throws. */
+function answerSandboxRequest(route: Route | undefined, request: SandboxRequestParts, tokens: TokenRegistry, hostForUrl: string): Reply {
+  const { method, url } = request;
+  if (!route) return { status: 404, body: buildErrorBody(404, 'ROUTE_NOT_FOUND', `No endpoint at ${url.pathname}.`) };
+  if (route.method !== method) {
+    return { status: 405, body: buildErrorBody(405, 'METHOD_NOT_ALLOWED', `${url.pathname} accepts ${route.method} only.`), headers: { allow: route.method } };
+  }
+  let clientId = '';
+  if (route.auth) {
+    const auth = authorizeRequest(request.authorization, tokens);
+    if ('reply' in auth) return auth.reply;
+    clientId = auth.clientId;
+  }
+  let body: unknown;
+  if (request.bodyText.trim() !== '') {
+    try {
+      body = JSON.parse(request.bodyText);
+    } catch {
+      return { status: 400, body: buildErrorBody(400, 'MALFORMED_JSON', 'The request body is not valid JSON.') };
+    }
+  }
+  try {
+    return route.handle({ body, query: url.searchParams, clientId, baseUrl: `http://${request.host ?? hostForUrl}` });
+  } catch {
+    return { status: 500, body: buildDefaultErrorBody(500) };
+  }
+}
+
+/** The seller a bearer token belongs to, or the 401 reply naming what is wrong with it. */
+function authorizeRequest(header: string | undefined, tokens: TokenRegistry): { clientId: string } | { reply: Reply } {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const check = tokens.check(match?.[1] ?? null);
+  if (!('problem' in check)) return { clientId: check.clientId };
+  const [code, message] = {
+    missing: ['UNAUTHORIZED', 'The Authorization: Bearer <token> header is missing.'],
+    unknown: ['INVALID_TOKEN', 'The access token is not known.'],
+    expired: ['TOKEN_EXPIRED', 'The access token has expired.'],
+  }[check.problem];
+  return { reply: { status: 401, body: buildErrorBody(401, code as string, message as string), headers: { 'www-authenticate': 'Bearer error="invalid_token"' } } };
+}
+
+/** The whole body as text; null when it is larger than `limit` (the rest is drained, not kept). */
+export function readRequestBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+    req.on('close', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/** Writes a reply, unless the response is already under way or gone. */
+export function writeSandboxReply(res: ServerResponse, reply: Reply, dialect: SandboxDialect): void {
+  if (res.headersSent || res.destroyed) return;
+  const written = reply.status >= 400 && isErrorBody(reply.body) ? dialect.error(reply.body) : { body: reply.body };
+  const text = renderJsonText(written.body);
+  res.writeHead(reply.status, {
+    'content-type': `${written.contentType ?? 'application/json'}; charset=utf-8`,
+    'content-length': Buffer.byteLength(text),
+    ...reply.headers,
+  });
+  res.end(text);
+}
+
+function isErrorBody(body: unknown): body is SandboxErrorBody {
+  return typeof body === 'object' && body !== null && 'errorCode' in body && 'errorMessage' in body && 'errors' in body;
 }

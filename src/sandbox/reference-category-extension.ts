@@ -1,6 +1,6 @@
 /**
  * The marketplace-sized part of the sandbox's category tree: groups and leaves appended to the
- * original tree (`reference-category-tree.ts`) so that the goods of ordinary shops — grocery, pet
+ * original tree (`reference/category-tree.json`) so that the goods of ordinary shops — grocery, pet
  * food, hardware, household chemistry, car parts, stationery — have somewhere to go.
  *
  * Ids stay position-derived, so everything here is appended after what existed: leaves of an
@@ -12,7 +12,7 @@
  * retired near-twins are data: `reference/category-extensions.json`.
  */
 import { readReferenceFile } from './read-reference-file.js';
-import type { CategoryGroupDef, CategoryRootDef } from './reference-category-tree.js';
+import type { CategoryGroupDef, CategoryRootDef } from './reference-data.js';
 
 /** Groups to append under a root (matched by its Russian name); a new root carries its Kazakh name. */
 interface RootExtension {

@@ -3,13 +3,11 @@
  * deterministically from a seed. Everything except the generated brand names is fixed; ids are
  * derived from list positions, so the same seed always yields the same ids.
  */
-import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
+import type { Attribute, AttributeType, AttributeValue, Brand, Category } from '../domain/index.js';
 import { createPrng } from './create-prng.js';
-import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
+import { readReferenceFile } from './read-reference-file.js';
 import { KNOWN_BRANDS, MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames, buildSyntheticBrandNames } from './reference-brands.js';
 import { CATEGORY_EXTENSIONS, RETIRED_LEAF, extendCategoryTree } from './reference-category-extension.js';
-import { CATEGORY_TREE } from './reference-category-tree.js';
-import type { CategoryProfile } from './reference-category-tree.js';
 
 /** A category of any level; the categories endpoint serves only those with `isLeaf`. */
 export type ReferenceCategory = Category & {
@@ -26,6 +24,62 @@ export interface ReferenceData {
   brands: Brand[];
 }
 
+/**
+ * The category tree: three levels (root / group / leaf), names in Russian and Kazakh. Each group
+ * carries an attribute profile (a key of `profiles` in `reference/attributes.json`: which
+ * attributes its leaves use); a leaf may override it. Ids are derived from positions (`root`,
+ * `root*100+group`, `root*10000+group*100+leaf`), so new entries must only ever be appended to a
+ * list, never inserted, or the ids that samples and mappings rely on would move.
+ */
+/** A group (second level) and its leaves, each `"русский|қазақша"` or `"русский|қазақша|profile"`. */
+export interface CategoryGroupDef {
+  rus: string;
+  kaz: string;
+  profile: string;
+  leaves: string[];
+}
+
+/** A root (first level) category. */
+export interface CategoryRootDef {
+  rus: string;
+  kaz: string;
+  groups: CategoryGroupDef[];
+}
+
+/** The tree, in id order (`reference/category-tree.json`). Append only. */
+export const CATEGORY_TREE: CategoryRootDef[] = readReferenceFile<CategoryRootDef[]>('category-tree.json');
+
+/** One attribute of the directory and, for dictionary attributes, its values. */
+interface AttributeDef {
+  code: string;
+  rus: string;
+  kaz: string;
+  type: AttributeType;
+  isMultiple: boolean;
+  isSkuDefining: boolean;
+  /** `[code, rus, kaz]`; empty for free (text, number, boolean) attributes. */
+  values: [string, string, string][];
+}
+
+/** Attributes and profiles as `reference/attributes.json` holds them. */
+interface AttributesFile {
+  attributes: AttributeDef[];
+  profiles: Record<string, [string, boolean][]>;
+}
+
+/**
+ * Attributes and attribute values, and which attributes each category profile uses. Attribute ids
+ * follow list order (from 1), value ids are `attributeId * 1000 + position` (from 1): append only,
+ * never insert, so ids stay stable.
+ */
+const ATTRIBUTES_FILE = readReferenceFile<AttributesFile>('attributes.json');
+
+/** Every attribute, in id order. Append only. */
+const ATTRIBUTE_DEFS: AttributeDef[] = ATTRIBUTES_FILE.attributes;
+
+/** `[attributeCode, isRequired]` pairs per profile. `country_of_origin` (optional) is added to every leaf. */
+export const PROFILE_ATTRIBUTES: Record<string, [string, boolean][]> = ATTRIBUTES_FILE.profiles;
+
 const PATH_SEPARATOR = ' / ';
 const COUNTRY_ATTRIBUTE = 'country_of_origin';
 
@@ -40,7 +94,7 @@ export type ReferenceBreadth = 'marketplace' | 'original';
 /** Builds the reference data set for a seed (default 1). Same seed, same data and ids. */
 export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marketplace'): ReferenceData {
   const categories: ReferenceCategory[] = [];
-  const leafProfiles = new Map<number, CategoryProfile>();
+  const leafProfiles = new Map<number, string>();
 
   (breadth === 'original' ? CATEGORY_TREE : extendCategoryTree(CATEGORY_TREE, CATEGORY_EXTENSIONS)).forEach((root, r) => {
     const rootId = r + 1;
@@ -68,7 +122,7 @@ export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marke
           isLeaf: true,
           level: 3,
         });
-        leafProfiles.set(leafId, (profile as CategoryProfile | undefined) ?? group.profile);
+        leafProfiles.set(leafId, profile ?? group.profile);
       });
     });
   });
@@ -76,7 +130,9 @@ export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marke
   const attributeCategories = new Map<string, { categoryId: number; isRequired: boolean }[]>();
   for (const def of ATTRIBUTE_DEFS) attributeCategories.set(def.code, []);
   for (const [categoryId, profile] of leafProfiles) {
-    for (const [code, isRequired] of [...PROFILE_ATTRIBUTES[profile], [COUNTRY_ATTRIBUTE, false] as [string, boolean]]) {
+    const pairs = PROFILE_ATTRIBUTES[profile];
+    if (pairs === undefined) throw new Error(`reference data: no attribute profile "${profile}" in attributes.json`);
+    for (const [code, isRequired] of [...pairs, [COUNTRY_ATTRIBUTE, false] as [string, boolean]]) {
       attributeCategories.get(code)?.push({ categoryId, isRequired });
     }
   }

@@ -19,13 +19,11 @@ import { createSandboxStore } from './create-sandbox-store.js';
 import { createSleepers } from './create-sleepers.js';
 import { resolveSandboxDialect } from './dialects/index.js';
 import { createTokenRegistry } from './create-token-registry.js';
-import { handleSandboxRequest } from './handle-sandbox-request.js';
+import { handleSandboxRequest, writeSandboxReply } from './handle-sandbox-request.js';
 import type { SandboxRequestContext, SandboxTraffic } from './handle-sandbox-request.js';
-import { startStatePersistence } from './persist-sandbox-state.js';
 import { createReferenceData } from './reference-data.js';
 import type { ReferenceData } from './reference-data.js';
-import { writeSandboxReply } from './sandbox-http-io.js';
-import { loadStateFile } from './state-file.js';
+import { loadStateFile, startStatePersistence } from './state-file.js';
 import type { SandboxCredential, SandboxHandle, SandboxOptions, SandboxStats } from './types.js';
 
 export type { FaultRule, SandboxCredential, SandboxFaults, SandboxHandle, SandboxOptions } from './types.js';

@@ -51,7 +51,7 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
 
   return {
     accept(row) {
-      const filled = visible.filter((index) => !isEmpty(row.cells[index]));
+      const filled = visible.filter((index) => !checkCellEmpty(row.cells[index]));
       if (filled.length === 0) return false;
       // Joined only for a group row: the usual row of goods is no group, and its texts (descriptions
       // of a kilobyte) would be joined for nothing on every row the reader and the copies read.
@@ -117,7 +117,8 @@ function setGroup(open: string[], level: number, text: string): void {
   open.push(text);
 }
 
-function isEmpty(cell: SourceCell | undefined): boolean {
+/** True when a cell holds nothing but blanks: blank to the group rows and to `openTable` alike. */
+export function checkCellEmpty(cell: SourceCell | undefined): boolean {
   return cell === undefined || cell.kind === 'empty' || (cell.kind === 'string' && cell.text.trim() === '');
 }
 

@@ -8,7 +8,7 @@ import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from '../core/cut-for-message.js';
-import { createGroupRowDetector } from './detect-group-rows.js';
+import { checkCellEmpty, createGroupRowDetector } from './detect-group-rows.js';
 import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from './fill-merged-ranges.js';
 import { buildHeaderNames, buildLetterColumns, checkHeaderMergedDown, checkUnitsRow } from './build-header-layout.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from './find-header-row.js';
@@ -48,11 +48,6 @@ interface OpenedTable {
   rows: AsyncIterable<SourceRow>;
   /** File-level issues: duplicate headers, problems in the header or title rows. */
   issues: Issue[];
-}
-
-/** True when a cell holds nothing but blanks. */
-function checkCellEmpty(cell: SourceCell | undefined): boolean {
-  return cell === undefined || cell.kind === 'empty' || (cell.kind === 'string' && cell.text.trim() === '');
 }
 
 function checkRowEmpty(cells: readonly (SourceCell | undefined)[]): boolean {

@@ -4,6 +4,8 @@
  * clock at each look, never the file's modification time compared with our clock, so a network
  * share whose clock is off does not fool it.
  */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** What one look at a file saw. */
 export interface FileSnapshot {
@@ -59,4 +61,34 @@ export function checkFileStability(previous: StabilityState, snapshots: readonly
     else changing.push(snapshot.name);
   }
   return { state, stable, changing };
+}
+
+/**
+ * Lists a watched folder: the regular files at its top (symbolic links to files included; sub-folders
+ * are not watched), in no particular order. Files removed while the folder is read are left out.
+ */
+export async function loadFolderSnapshots(dir: string): Promise<FileSnapshot[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const snapshots: FileSnapshot[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+    try {
+      const info = await stat(join(dir, entry.name));
+      if (info.isFile()) snapshots.push({ name: entry.name, size: info.size, mtimeMs: info.mtimeMs });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return snapshots;
+}
+
+/** One file's snapshot now, or undefined when it is gone or not a regular file. */
+export async function loadFileSnapshot(dir: string, name: string): Promise<FileSnapshot | undefined> {
+  try {
+    const info = await stat(join(dir, name));
+    return info.isFile() ? { name, size: info.size, mtimeMs: info.mtimeMs } : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

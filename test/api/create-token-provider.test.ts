@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCredentials } from '../../src/api/check-credentials.js';
+import { checkCredentials } from '../../src/api/request-service-token.js';
 import { createTokenProvider } from '../../src/api/create-token-provider.js';
 import { createRedactor } from '../../src/api/redact-secrets.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { CREDENTIAL_ISSUE_CODES } from '../../src/api/check-credentials.js';
+import { CREDENTIAL_ISSUE_CODES } from '../../src/api/request-service-token.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import { createIssue, issueTemplateKey, renderIssueMessage, type Issue } from '../../src/core/issue.js';
 import { createTranslator, readCatalog } from '../../src/i18n/create-translator.js';

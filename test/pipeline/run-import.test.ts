@@ -17,7 +17,7 @@ import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { mappingSchema } from '../../src/mapping/mapping-schema.js';
 import { createCodeLookups } from '../../src/plan/build-held-item.js';
-import { verifyProducts } from '../../src/pipeline/import/verify-products.js';
+import { verifyProducts } from '../../src/pipeline/import/report-product-outcomes.js';
 import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 
 let sandbox: SandboxHandle;

@@ -9,7 +9,7 @@ import type { RowOutcome } from '../../src/report/report-types.js';
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
 import { ANNOTATION_FILLS } from '../../src/report/xlsx-patch/patch-styles.js';
-import { limitCellText, MAX_CELL_TEXT } from '../../src/report/xlsx-patch/limit-cell-text.js';
+import { limitCellText, MAX_CELL_TEXT } from '../../src/report/xlsx-patch/annotation-cells.js';
 import { loadZipDirectory, loadZipEntryText } from '../../src/xlsx/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from './wire-schemas.js';
-import { PROFILE_ATTRIBUTES } from '../../src/sandbox/reference-attributes.js';
 import { KNOWN_BRANDS } from '../../src/sandbox/reference-brands.js';
-import { RETIRED_NEAR_TWINS } from '../../src/sandbox/reference-category-extension.js';
-import { CATEGORY_TREE } from '../../src/sandbox/reference-category-tree.js';
-import { createReferenceData } from '../../src/sandbox/reference-data.js';
+import { CATEGORY_EXTENSIONS, RETIRED_NEAR_TWINS, extendCategoryTree } from '../../src/sandbox/reference-category-extension.js';
+import { CATEGORY_TREE, PROFILE_ATTRIBUTES, createReferenceData } from '../../src/sandbox/reference-data.js';
 
 describe('createReferenceData', () => {
   const data = createReferenceData();
@@ -149,5 +147,17 @@ describe('createReferenceData', () => {
     expect(linked('car_make').has(leafId('Автотовары / Фильтры / Масляные фильтры'))).toBe(true);
     expect(linked('volume_ml').has(leafId('Продукты питания / Напитки / Соки'))).toBe(true);
     for (const profile of Object.values(PROFILE_ATTRIBUTES)) for (const [code] of profile) expect(data.attributes.some((a) => a.code === code)).toBe(true);
+  });
+
+  it('names only attribute profiles that attributes.json holds (the profile names are data, not a type)', () => {
+    const named = new Set<string>();
+    for (const root of extendCategoryTree(CATEGORY_TREE, CATEGORY_EXTENSIONS)) {
+      for (const group of root.groups) {
+        named.add(group.profile);
+        for (const leaf of group.leaves) if (leaf.split('|')[2] !== undefined) named.add(leaf.split('|')[2] as string);
+      }
+    }
+    expect(named.size).toBeGreaterThan(40);
+    for (const profile of named) expect(Object.keys(PROFILE_ATTRIBUTES)).toContain(profile);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkPhotoUrl } from '../../src/stages/check-photo-url.js';
+import { checkPhotoUrl } from '../../src/stages/rules/photos.js';
 
 /** What `new URL` says, the judgement the fast path must reproduce. */
 function judgeByUrl(text: string, requireHttps: boolean): boolean {

@@ -5,7 +5,6 @@
  */
 import type { Deps } from '../../core/deps.js';
 import type { Issue } from '../../core/issue.js';
-import type { ProductDraft } from '../../core/types.js';
 import { createCodeLookups } from '../../plan/build-held-item.js';
 import type { SourceColumn } from '../../sources/types.js';
 import { applyProductOutcome } from './apply-product-outcome.js';
@@ -13,7 +12,14 @@ import { PLAN_CHUNK } from './plan-import.js';
 import type { PreparedRun } from '../prepare-run.js';
 import type { RowOutcomeStore } from '../row-outcome-store.js';
 import type { RowStatus } from '../../report/report-types.js';
-import { verifyProducts } from './verify-products.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { createIssue } from '../../core/issue.js';
+import type { ProductDraft, RowRef } from '../../core/types.js';
+import type { Mapping } from '../../mapping/mapping-schema.js';
+import { fetchHeldProducts } from '../../plan/fetch-held-products.js';
+import { planProduct } from '../../plan/build-import-plan.js';
+import type { CodeLookups } from '../../plan/build-held-item.js';
+import { renderPlanValue } from '../../plan/render-plan.js';
 
 type OutcomeContext = Parameters<typeof applyProductOutcome>[2];
 
@@ -71,4 +77,45 @@ export async function reportProductOutcomes(ctx: {
     }
   }
   if (toVerify.length) await verifyChunk();
+}
+
+/**
+ * Read-back (`--verify`): compares drafts (with the ids the service gave) with what the service holds
+ * now, field by field. It is the plan run again: a product whose plan is not `unchanged` did not end
+ * up as sent.
+ */
+export async function verifyProducts(
+  client: Pick<CatalogClient, 'getProductDetails'>,
+  drafts: readonly ProductDraft[],
+  ctx: { mapping: Pick<Mapping, 'blank'>; lookups: CodeLookups },
+): Promise<Issue[]> {
+  const held = await fetchHeldProducts(client, drafts.map((d) => d.item.productId));
+  const issues: Issue[] = [];
+  for (const draft of drafts) {
+    const planned = planProduct(draft, held, ctx.mapping, ctx.lookups);
+    const at = (skuIndex: number | undefined, message: string, path: string): void => {
+      const ref: RowRef | undefined = (skuIndex !== undefined ? draft.skuRows[skuIndex] : undefined) ?? draft.rows[0];
+      issues.push(
+        createIssue({
+          code: 'verify_mismatch',
+          severity: 'warning',
+          stage: 'verify',
+          data: { detail: message },
+          path,
+          file: ref?.file,
+          sheet: ref?.sheet,
+          row: ref?.row,
+          productKey: draft.productKey,
+        }),
+      );
+    };
+    if (planned.heldMissing) {
+      at(undefined, `product ${draft.item.productId} is not there`, 'productId');
+      continue;
+    }
+    for (const change of planned.changes) {
+      at(change.skuIndex, `${change.field} is ${renderPlanValue(change.old)}, sent ${renderPlanValue(change.new)}`, change.field);
+    }
+  }
+  return issues;
 }

@@ -1,13 +1,12 @@
 /**
  * The `_` cells of the annotated copy: where the `_` columns go (right of the last used header
  * cell, if the sheet has room before XFD), their header cells, and a data row's `_status`,
- * `_errors` and id cells.
+ * `_errors` and id cells; and the length any text the tool writes into a cell is cut to.
  */
 import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
 import { ANNOTATION_HEADERS, buildAnnotationValues, type AnnotationWords } from '../annotation-columns.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import type { RowOutcome, RowStatus } from '../report-types.js';
-import { limitCellText } from './limit-cell-text.js';
 import type { StylePatch, ToolStyle } from './patch-styles.js';
 import type { ColumnWidth } from './rewrite-sheet-head.js';
 import { columnLetters } from './row-cells.js';
@@ -84,4 +83,17 @@ function statusStyle(status: RowStatus): ToolStyle {
     case 'unchanged':
       return 'fill-header';
   }
+}
+
+/** Characters a cell holds at most in Excel; a longer text makes it call the file corrupt. */
+export const MAX_CELL_TEXT = 32_767;
+
+/** `text` cut to what a cell holds, saying so (every issue is still in summary.json). */
+export function limitCellText(text: string): string {
+  if (text.length <= MAX_CELL_TEXT) return text;
+  const more = ' … (cut at the length a cell holds; every issue is in summary.json)';
+  let cut = MAX_CELL_TEXT - more.length;
+  // Never between the two halves of a surrogate pair.
+  if (/[\uD800-\uDBFF]/.test(text[cut - 1] ?? '')) cut -= 1;
+  return text.slice(0, cut) + more;
 }
