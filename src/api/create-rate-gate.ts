@@ -8,18 +8,11 @@
  * - a token bucket (rate R, a burst of a tenth of a second's worth, at least 1) spreads requests
  *   evenly;
  * - at most R requests are counted within any second, a request counting from the moment it leaves
- *   (s) until s + m + 1 s, where its margin m bounds how much later than any request leaving after
- *   it it may have reached the service. The service counts arrivals: request i arrives at
- *   a_i = s_i + d_i, d_i its one-way delay. If d_k − d_i ≤ m_k whenever i leaves after k, then
- *   a_i − a_k ≥ s_i − s_k − m_k, and no R + 1 requests arrive within one second (a bare second
- *   between departures let 6 arrive within 908 ms at `--rate-limit 5`). The margin is the
- *   tightest of `MARGIN_BOUNDS`: the round trip (a request arrives before its answer: always
- *   true; the only bound when no answer came, or while fewer than 16 requests were answered), or
- *   its own jitter: a delay on the way there adds as much to the round trip, so its round trip's
- *   excess over the fastest seen, plus how far above the network's least that fastest may lie
- *   (how far above it the fastest quarter of the last 32 reaches), plus 25 ms. The margin is the
- *   network's jitter, not its latency: at a constant 100 ms, R requests leave per 1.026 s when the
- *   rate holds them back, where they left per 1.1 s.
+ *   until its answer comes back, and for a second after that. The service counts arrivals, and a
+ *   request arrives somewhere between the two: counted this way, no R + 1 requests can arrive
+ *   within one second however the network delays them (a bare second between departures let 6
+ *   arrive within 908 ms at `--rate-limit 5`). The margin this leaves is the latency itself: R
+ *   requests per (1 s + latency) when the rate is what holds requests back.
  *
  * It adapts to the service: a 429 lowers the rate to what the service was seen to accept (the
  * successes since the last 429, or since demand started after an idle second, over the time
@@ -55,8 +48,7 @@ export interface RateGateOptions {
 export interface RateGate {
   /**
    * Waits for the request's turn, then calls `send(sentAtMs)` at once (the request leaves) and
-   * resolves as it does (a resolved `send` is an answer of the service, a rejected one no answer);
-   * the request counts in the window at least until `send` settles. Rejects with the
+   * resolves as it does; the request counts in the window until `send` settles. Rejects with the
    * signal's reason when aborted while waiting (`send` is then never called).
    */
   pass<T>(priority: RequestPriority, signal: AbortSignal | undefined, send: (sentAtMs: number) => Promise<T>): Promise<T>;
@@ -92,19 +84,6 @@ const PROBE_STEP = 0.03;
 const MIN_OBSERVED_SUCCESSES = 5;
 /** An idle stretch this long ends the observation: paged requests before it were bound by latency, not by the rate. */
 const OBSERVATION_IDLE_RESET_MS = 1000;
-/** Fewer answered requests than this tell too little of the network: a request counts until a second after its answer. */
-const MIN_ANSWERS = 16;
-/** Answered round trips, the most recent, whose fastest quarter tells how well the fastest seen shows the network's least. */
-const RECENT_ANSWERS = 32;
-/** The share of the recent round trips that tells it: how far above the fastest their fastest quarter reaches. */
-const LOW_QUANTILE = 0.25;
-/**
- * Added to every jitter margin: what the round trips cannot show (a route faster than any seen so
- * far; departures and answers read late on a busy event loop). It costs 2.5 % of the rate; with it
- * and the doubt, delays varying evenly over 200 ms put no R + 1 arrivals within a second on a
- * virtual clock, where without either of them some runs did.
- */
-const JITTER_FLOOR_MS = 25;
 
 interface Waiter {
   priority: RequestPriority;
@@ -359,93 +338,27 @@ function createTokenBucket(initial: number, now: number) {
   };
 }
 
-/** A request in the window: when it left and, once it settled, its round trip and whether an answer came. */
-interface Flight {
-  sentAt: number;
-  /** When its answer came or it failed; `Infinity` while in flight. */
-  settledAt: number;
-  answered: boolean;
-}
-
-/** What the gate knows of the network when it reads a request's margin. */
-interface NetworkSeen {
-  /** Requests answered so far. */
-  answers: number;
-  /** The fastest round trip of an answered request, ms. */
-  fastest: number;
-  /**
-   * How far the fastest seen may lie above the network's least round trip, ms: how far above it
-   * the fastest quarter of the recent round trips reaches (for n round trips spread evenly, the
-   * fastest is above the least by a (n + 1)th of their spread, the quarter reaches a fourth).
-   */
-  doubt: number;
-}
-
-/**
- * The bounds on how much later than a request leaving after it a request may have reached the
- * service, from its departure; its margin is the tightest. The first always holds; the second
- * while the network's least round trip is within the doubt and the floor of the fastest seen.
- */
-const MARGIN_BOUNDS: readonly { name: string; bound(flight: Flight, seen: NetworkSeen): number }[] = [
-  // It reached the service before its answer came back, or before it failed.
-  { name: 'round trip', bound: (flight) => flight.settledAt - flight.sentAt },
-  // A one-way delay is the network's least plus an excess that adds as much to the round trip:
-  // this request's excess over the fastest round trip seen, plus how far that one may lie above
-  // the least, plus the floor.
-  {
-    name: 'own jitter',
-    bound: (flight, seen) =>
-      flight.answered && seen.answers >= MIN_ANSWERS
-        ? JITTER_FLOOR_MS + seen.doubt + Math.max(0, flight.settledAt - flight.sentAt - seen.fastest)
-        : Number.POSITIVE_INFINITY,
-  },
-];
-
-/** Takes in the round trip of one more answered request. */
-function noteRoundTrip(seen: NetworkSeen, recent: number[], rtt: number): void {
-  seen.answers += 1;
-  seen.fastest = Math.min(seen.fastest, rtt);
-  recent.push(rtt);
-  if (recent.length > RECENT_ANSWERS) recent.shift();
-  const sorted = [...recent].sort((a, b) => a - b);
-  seen.doubt = (sorted[Math.floor(LOW_QUANTILE * (sorted.length - 1))] as number) - seen.fastest;
-}
-
-/**
- * The requests counted in the window: each from its departure until a second after its margin
- * ended (the tightest of `MARGIN_BOUNDS`, read against what the network has shown by then), which
- * is its answer at the latest.
- */
+/** The requests counted in the window: each from its departure until a second after its answer. */
 function createFlightWindow() {
-  const flights: Flight[] = [];
-  const seen: NetworkSeen = { answers: 0, fastest: Number.POSITIVE_INFINITY, doubt: 0 };
-  const recent: number[] = [];
-  const marginEnd = (flight: Flight): number => {
-    let margin = Number.POSITIVE_INFINITY;
-    for (const rule of MARGIN_BOUNDS) margin = Math.min(margin, rule.bound(flight, seen));
-    return flight.sentAt + margin;
-  };
-  /**
-   * Forgets the requests settled more than a second ago (whole milliseconds): out of the window
-   * whatever a faster round trip seen later makes of their margin.
-   */
+  const flights: { until: number }[] = [];
+  /** Forgets the requests out of the window at `now` (an answer more than a second old: whole milliseconds). */
   const prune = (now: number): void => {
     const edge = now - WINDOW_MS - 1;
-    for (let i = flights.length - 1; i >= 0; i -= 1) if ((flights[i] as Flight).settledAt <= edge) flights.splice(i, 1);
+    for (let i = flights.length - 1; i >= 0; i -= 1) if ((flights[i] as { until: number }).until <= edge) flights.splice(i, 1);
   };
   return {
     /** Milliseconds until one more request keeps at most `max` in the window (`Infinity`: after an answer). */
     waitFor(now: number, max: number): number {
       prune(now);
       if (flights.length < max) return 0;
-      const ends = flights.map(marginEnd).sort((a, b) => a - b);
-      return Math.max(0, (ends[flights.length - max] as number) + WINDOW_MS + 1 - now);
+      const ends = flights.map((flight) => flight.until).sort((a, b) => a - b);
+      return (ends[flights.length - max] as number) + WINDOW_MS + 1 - now;
     },
-    /** Sends now; the request counts until `send` settles (an answer when it resolves), read on `clock`, then `onAnswer` is called. */
+    /** Sends now; the request counts until `send` settles, read on `clock`, then `onAnswer` is called. */
     record<T>(now: number, send: (sentAtMs: number) => Promise<T>, clock: () => number, onAnswer: () => void): Promise<T> {
       // Kept while unlimited too (a 429 may put a rate in force), so pruned here as well.
       prune(now);
-      const flight: Flight = { sentAt: now, settledAt: Number.POSITIVE_INFINITY, answered: false };
+      const flight = { until: Number.POSITIVE_INFINITY };
       flights.push(flight);
       let sent: Promise<T>;
       try {
@@ -453,17 +366,11 @@ function createFlightWindow() {
       } catch (error) {
         sent = Promise.reject(error as Error);
       }
-      const settled = (answered: boolean): void => {
-        flight.settledAt = clock();
-        flight.answered = answered;
-        if (answered) noteRoundTrip(seen, recent, flight.settledAt - flight.sentAt);
+      const answered = (): void => {
+        flight.until = clock();
         onAnswer();
       };
-      // No answer (a time-out, a reset): it may have reached the service at any time until then.
-      sent.then(
-        () => settled(true),
-        () => settled(false),
-      );
+      sent.then(answered, answered);
       return sent;
     },
   };

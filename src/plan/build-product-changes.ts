@@ -1,7 +1,7 @@
 /**
  * Compares an import item with what the service holds for the product, field by field, in import
  * terms (see `build-held-item.ts`). A field the service did not report is not compared. The plan
- * and the read-back (`--verify`, `pipeline/import/verify-products.ts`) both compare with it: Kazakh
+ * and the read-back (`--verify`, `pipeline/import/report-product-outcomes.ts`) both compare with it: Kazakh
  * texts, shop, free attribute values, SKU-defining values and attributes the item leaves out, with
  * old and new values.
  *
