@@ -43,7 +43,20 @@ export const SYNONYM_LEAF_DOUBT = 'the label names this leaf, and in other words
  */
 function askWhereRewriteNamesAnother(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
   if (!isNameMatch(match) || !isNameMatch(viaSynonyms) || viaSynonyms.best === undefined || viaSynonyms.best.key === match.best?.key) return match;
+  if (isLeafNameVerbatim(match)) return match;
   return { ...mergeSynonymCandidates({ ...match, status: 'todo' }, viaSynonyms), doubt: SYNONYM_LEAF_DOUBT };
+}
+
+/**
+ * `Бра`, `Консилеры`, `Трусы мужские`: a label that is a leaf's whole name, word for word, is that leaf, though the vocabulary
+ * reads its goods as a kind of a broader leaf (`Светильники`, `Тональные средства`): the seller wrote the directory's own
+ * name. Only a label that reached the name in other words (`Трусы муж.`) leaves which it is to the file (review30).
+ */
+function isLeafNameVerbatim(match: ValueMatch<Category>): boolean {
+  const name = match.best?.entry.name.rus;
+  if (name === undefined) return false;
+  const label = tokenizeForMatch(match.text.split('/').at(-1) ?? match.text).join(' ');
+  return label === tokenizeForMatch(name).join(' ');
 }
 
 // A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.
