@@ -61,14 +61,16 @@ describe('catalog-import export', () => {
 
   it('passes filters and sort to the list, and prints a JSON result with --json', async () => {
     // The sandbox moves a product from OnModeration to Active after a while, so which of the two
-    // statuses holds it depends on the machine's speed: exactly one of them does.
+    // statuses holds it depends on the machine's speed: one of them does at each moment, and on a
+    // loaded machine it may move between the two runs (found in both, never in neither).
     const results = [];
     for (const status of ['OnModeration', 'Active']) {
       const result = await run(['export', '-o', `one-${status}.xlsx`, '--search', 'Model 1', '--status', status, '--category', '10101', '--shop', '1001', '--sort', 'name', '--desc', '--json', ...service]);
       expect(result.code, result.stderr).toBe(0);
       results.push(JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as { type: string; products: number; rows: number; format: string });
     }
-    expect(results.map((r) => r.products).sort()).toEqual([0, 1]);
+    expect(results.every((r) => r.products === 0 || r.products === 1)).toBe(true);
+    expect(results.some((r) => r.products === 1)).toBe(true);
     expect(results.find((r) => r.products === 1)).toMatchObject({ type: 'result', products: 1, rows: 2, format: 'xlsx' });
     const none = await run(['export', '-o', 'none.csv', '--search', 'no such model', ...service]);
     expect(none.stdout).toContain('0 product(s), 0 row(s)');
