@@ -16,7 +16,8 @@
  *   root (`Носовые платки бумажные` for `Платки`) only when the classifier is sure of every product name as the plain leaf;
  *   and never beside a plain leaf filed under other goods (`Велосипеды и самокаты / Шлемы и защита` for `Шлемы`, beside
  *   `Шлемы для единоборств`): that leaf is a kind of its own;
- * - a label one leaf names (`Трусы мужские`) and the vocabulary's rewrite names another (`нижнее бельё`) is a question;
+ * - a label that reaches one leaf's name in other words (`Трусы муж.`: `Трусы мужские`) while the vocabulary's rewrite
+ *   names another (`нижнее бельё`) is a question; a label that is the leaf's whole name word for word is that leaf;
  * - what tells them apart: the gender or age words of the label or, failing those, of the
  *   product names of its rows; the seller's parent path; extra words of the label that belong to
  *   another branch (`Шампунь автомобильный` is not a hair shampoo) take the confidence away;

@@ -30,6 +30,8 @@ describe('a label one leaf names and the vocabulary\'s rewrite names another (is
       ['Консилеры', 'Консилеры'],
       ['Трусы мужские', 'Трусы мужские'],
       ['Одежда/Трусы мужские', 'Трусы мужские'],
+      ['Освещение > Бра', 'Бра'],
+      ['12.04 Консилеры', 'Консилеры'],
     ] as const) {
       const match = marketplace.match(label, { productNames: [] });
       expect(match.status, label).not.toBe('todo');

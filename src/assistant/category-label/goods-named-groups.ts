@@ -15,8 +15,15 @@ export function createOtherGoodsReader(leaves: readonly PreparedLeaf[]): (leaf: 
   return (leaf) => {
     goodsWords ??= collectGoodsNamedGroups(leaves);
     const words = goodsWords.get(leaf.groupKey);
-    return words !== undefined && !leaf.variants.some((variant) => variant.language === 'rus' && variant.words.some((word) => [...words].some((own) => own === word || isCompoundOf(word, own))));
+    return words !== undefined && !leaf.variants.some((variant) => variant.language === 'rus' && variant.words.some((word) => isGroupWord(word, words)));
   };
+}
+
+/** Whether a word of a leaf's name is one of its group's goods words, or a compound of one (`Электросамокаты`). */
+function isGroupWord(word: string, words: ReadonlySet<string>): boolean {
+  if (words.has(word)) return true;
+  for (const own of words) if (isCompoundOf(word, own)) return true;
+  return false;
 }
 
 /** The groups whose last level names leaves of the group (`Велосипеды и самокаты`), each with the words of that level. */

@@ -5,6 +5,7 @@ import type { MatchThresholds, ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ScoredCandidate } from '../score-candidates.js';
 import { NAME_WITH_DEMOGRAPHIC, PART_FACTOR } from './label-scores.js';
+import { readLabelHead } from './label-text.js';
 
 /**
  * `Laptops`, `Дроны`: a label left a TODO is matched again in the directory's words. When the
@@ -48,14 +49,14 @@ function askWhereRewriteNamesAnother(match: ValueMatch<Category>, viaSynonyms: V
 }
 
 /**
- * `Бра`, `Консилеры`, `Трусы мужские`: a label that is a leaf's whole name, word for word, is that leaf, though the vocabulary
+ * `Бра`, `Консилеры`, `Трусы мужские`: a label whose head (its last path level, without a 1C code) is a leaf's whole name, word for word, is that leaf, though the vocabulary
  * reads its goods as a kind of a broader leaf (`Светильники`, `Тональные средства`): the seller wrote the directory's own
  * name. Only a label that reached the name in other words (`Трусы муж.`) leaves which it is to the file (review30).
  */
 function isLeafNameVerbatim(match: ValueMatch<Category>): boolean {
   const name = match.best?.entry.name.rus;
   if (name === undefined) return false;
-  const label = tokenizeForMatch(match.text.split('/').at(-1) ?? match.text).join(' ');
+  const label = tokenizeForMatch(readLabelHead(match.text)).join(' ');
   return label === tokenizeForMatch(name).join(' ');
 }
 
