@@ -1,0 +1,73 @@
+/**
+ * A maker's part number in a name (issue 33, classify31's real lists): a distributor of lubrication systems writes
+ * `Адаптер 90гр. 100-733`, `Удлинитель 100-132`, `Труба пластиковая арт. 4510-001 (6х1,25)` — a one-word kind of goods and
+ * the number of one part of its maker's range. The one word names unlike goods of many trades (an extension cord and a
+ * fitting's extension; a PC's adapter and a thread adapter), and the number says the product is one part of a system, not
+ * the household goods the directory's one leaf of that word holds: all 35 such sure picks of that list were wrong. So a
+ * bare one-word type beside a part number is a question (`classify-product.ts`), as one beside a dose is — unless the name
+ * names the machine the part is of (`Стартер ВАЗ 2107 Denso 28100-01983`: the vehicle, which the vehicle rules read).
+ *
+ * The shapes are what part numbers look like and sizes never do: digit groups joined by hyphens with a zero-padded group
+ * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by a little:
+ * `39-41`, `122-128`; `100-733`, `5010-101` do not); never right before a unit (`30-130 Вт` is a range), and a shop's
+ * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
+ * every kind of goods so.
+ */
+import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+
+/** A named shape of part numbers, and why it is one. */
+interface PartNumberShape {
+  name: string;
+  /** Whether the hyphen-joined digit groups (`['100', '733']`) have the shape; `marked`: an article mark stands right before them. */
+  fits: (groups: readonly string[], marked: boolean) => boolean;
+}
+
+// How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`) and ages run upwards by a little.
+const RANGE_RISE = 1.25;
+
+const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
+  { name: 'after an article mark (`арт.100-125`, `арт 100-156`): the number is the article, whatever its shape', fits: (_groups, marked) => marked },
+  { name: 'a zero-padded group (`4510-001`, `0100-050`): no count or size is written so', fits: (groups) => groups.some((group) => group.length > 1 && group.startsWith('0')) },
+  { name: 'three groups or more (`100-003-25`): no range has three ends', fits: (groups) => groups.length >= 3 },
+  { name: 'two groups that run down or rise steeply (`5010-101`, `100-733`): no size range does', fits: (groups) => {
+    const [from = 0, to = 0] = groups.map(Number);
+    return groups.length === 2 && (to <= from || to > from * RANGE_RISE);
+  } },
+];
+
+// Digit groups joined by hyphens, standing alone (no letter or digit glued on either side; `арт.100-125` stands after a dot).
+const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/-])\d+(?:-\d+)+(?![\p{L}\p{N}]|[.,]\d)/gu;
+const THREE_DIGITS = /\d{3}/u;
+// An article mark right before a number (`арт.`, `арт -`, `art`, `№ кат.`).
+const ARTICLE_MARK = /(?:арт|art|кат)\.?\s*[-–№#]?\s*$/iu;
+// A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
+const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хx]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?![\p{L}\p{N}]|[.,]\d)/u;
+
+/**
+ * The first part number of a name (`100-733` of `Адаптер 90гр. 100-733`), else its metric thread with a pitch (`М10х1`), or
+ * undefined. A number right before a unit is a measure's range, none (`Паяльник 30-130 Вт`); one opening the name is the shop's
+ * code, none.
+ */
+export function readPartNumber(name: string): string | undefined {
+  if (name.includes('-')) {
+    for (const match of name.matchAll(HYPHENED_DIGITS)) {
+      const number = match[0];
+      const before = name.slice(0, match.index);
+      if (!THREE_DIGITS.test(number) || before.trim() === '' || isBeforeUnit(name.slice(match.index + number.length))) continue;
+      const groups = number.split('-');
+      const marked = ARTICLE_MARK.test(before);
+      if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;
+    }
+  }
+  return THREAD_WITH_PITCH.exec(name)?.[0];
+}
+
+// Besides the units `tokenizeForMatch` spells one way (`UNIT_TOKENS`): what a range of sizes, ages or counts is written in.
+const RANGE_WORDS: ReadonlySet<string> = new Set(['нм', 'а', 'ач', 'шт', 'лет', 'год', 'года', 'дн', 'р', 'размер', 'рост']);
+
+// A unit is a whole word after the number (`30-130 Вт`); a letter glued to digits (`М6хМ6`) is a thread's or a model's, none.
+function isBeforeUnit(rest: string): boolean {
+  const next = /^\s*(\p{L}+)(?![\p{N}])/u.exec(rest)?.[1];
+  const word = next === undefined ? undefined : tokenizeForMatch(next)[0];
+  return word !== undefined && (UNIT_TOKENS.has(word) || RANGE_WORDS.has(word));
+}

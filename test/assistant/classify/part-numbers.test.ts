@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readPartNumber } from '../../../src/assistant/classify/part-numbers.js';
+import { findSure } from './find-sure-names.js';
+
+describe('readPartNumber', () => {
+  it.each([
+    ['Адаптер 90гр. 100-733', '100-733'],
+    ['Адаптер 45 гр. 5010-101', '5010-101'],
+    ['Труба пластиковая прозрачная арт. 4510-001 (6х1,25)', '4510-001'],
+    ['Трубка пластиковая 100-009-25 6х1,5 с густой смазкой внутри', '100-009-25'],
+    ['Удлинитель М6х1 - М6х1, L57,5, арт.100-125', '100-125'],
+    ['Адаптер 2510-102 М6хМ6', '2510-102'],
+    ['Удлинитель  18мм М10х1 /1/8"', 'М10х1'],
+  ])('%s: %s', (name, number) => {
+    expect(readPartNumber(name)).toBe(number);
+  });
+
+  it.each([
+    'Паяльник 30-130 Вт',
+    'Пижама детская 122-128',
+    'Ерлер шұлығы укороченные 39-41',
+    'ДК-1843 Полотенце махровое',
+    'Лампа светодиодная 220-240 В',
+    'Болт М8х40 оцинкованный',
+    'Ключ динамометрический 1/2" (28-210Nm)',
+    'Газонокосилка аккумуляторная ЗУБР ГКЛ-3736-42',
+  ])('%s: none (a range, a shop code, a model, a bolt length)', (name) => {
+    expect(readPartNumber(name)).toBeUndefined();
+  });
+});
+
+describe('a bare one-word type beside a part number', () => {
+  // A lubrication distributor's list: every such pick was sure and wrong (an extension cord, a PC adapter).
+  it.each(['Удлинитель 100-132', 'Удлинитель 1/4 1/8 100-147', 'Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141'])('%s is a question', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([]);
+  });
+
+  it.each(['Удлинитель 5 м 3 розетки', 'Удлинитель Pilot GL 5 м', 'Паяльник 40 Вт ЗУБР', 'Пижама 122-128'])('%s stays as sure as it was (no part number)', (name) => {
+    expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+});
