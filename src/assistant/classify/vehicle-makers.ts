@@ -32,11 +32,42 @@ const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
  * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
  */
 export function readVehicleModel(name: string): string | undefined {
+  return readCyrillicVehicleModel(name) ?? readLatinVehicleMaker(name);
+}
+
+function readCyrillicVehicleModel(name: string): string | undefined {
   // A model has a number: most names of a file have no digit to look for one by.
   if (!/\d/u.test(name)) return undefined;
   // Every maker is two capital Cyrillic letters or more: a name without two such letters in a row has none (most names in
   // sentence case), and the model regex is not run over it.
   if (!TWO_CYRILLIC_CAPITALS.test(name)) return undefined;
   for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[0];
+  return undefined;
+}
+
+/**
+ * Makers of lorries, buses and cars that sellers write in Latin beside a part (`Осушитель воздуха VOLVO с/о`, `Насос водяной
+ * DAF XF105`, `Компрессор воздушный MB Axor`), and the lorry lines written for their maker (`Actros`, `Axor`, `Atego`): the
+ * maker's name alone says the vehicle the goods fit, no model number needed. A truck-parts stock list (classify31) had 29 sure
+ * picks of such parts in household leaves (air dryers as dehumidifiers, engine water pumps as garden pumps, U-bolts `Стремянка`
+ * as stepladders). Only makers whose name brands no other goods: `Hyundai` (power tools), `Honda` (generators, mowers),
+ * `Mitsubishi` (air conditioners), `Daewoo`, `Yamaha`, `Suzuki` are left out. Normalised (lower case).
+ */
+const LATIN_VEHICLE_MAKERS: ReadonlySet<string> = new Set([
+  'volvo', 'scania', 'daf', 'iveco', 'renault', 'mercedes', 'howo', 'shacman', 'foton', 'actros', 'axor', 'atego',
+  'toyota', 'kia', 'nissan', 'mazda', 'skoda', 'volkswagen', 'audi', 'opel', 'peugeot', 'citroen', 'chevrolet', 'lexus', 'subaru',
+]);
+// Makers whose name is a common word or a unit in other cases: only as a word in capitals (`MAN`, not `Spider-Man`), never right
+// after a number (`512 MB`) or another Latin word (`SPIDER MAN`, `IRON MAN`).
+const CAPITALS_ONLY_VEHICLE_MAKERS: ReadonlySet<string> = new Set(['MAN', 'MB']);
+const NUMBER_OR_WORD_BEFORE = /(?:\d|(?<![\p{L}\p{N}])[A-Za-z]+)\s*$/u;
+const LATIN_WORD = /(?<![\p{L}\p{N}-])([A-Za-z]{2,})(?![\p{L}\p{N}-])/gu;
+
+function readLatinVehicleMaker(name: string): string | undefined {
+  for (const match of name.matchAll(LATIN_WORD)) {
+    const word = match[1] ?? '';
+    if (LATIN_VEHICLE_MAKERS.has(word.toLowerCase())) return word;
+    if (CAPITALS_ONLY_VEHICLE_MAKERS.has(word) && !NUMBER_OR_WORD_BEFORE.test(name.slice(0, match.index))) return word;
+  }
   return undefined;
 }

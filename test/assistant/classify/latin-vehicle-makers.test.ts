@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readVehicleModel } from '../../../src/assistant/classify/vehicle-makers.js';
+import { findSure } from './find-sure-names.js';
+
+describe('a lorry or car maker written in Latin beside a part', () => {
+  // A truck-parts stock list: each was sure in a household leaf (a dehumidifier, a garden pump, a workshop compressor, a stepladder).
+  it.each([
+    'Осушитель воздуха VOLVO с/о 4324100347',
+    'Осушитель воздуха Scania 4/P/R/T/N Bipro 05079444',
+    'Насос водяной DAF XF105  907359',
+    'Насос водяной  MAN Emmerre 907452',
+    'Компрессор воздушный 2 цил. MB AXOR OM 457 160010098',
+    'Стремянка с гайками Volvo M1800135',
+  ])('%s is no sure pick outside the vehicles\' section', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([]);
+  });
+
+  it('keeps the vehicles\' own goods sure', () => {
+    expect(findSure('marketplace', ['Воздушный фильтр «Bosch» для Toyota Camry 1 шт'])).toEqual([expect.stringContaining('Автотовары / Фильтры / Воздушные фильтры')]);
+  });
+
+  it.each([
+    ['Осушитель воздуха VOLVO с/о', 'VOLVO'],
+    ['Компрессор воздушный MB Axor', 'MB'],
+    ['Насос водяной MAN PE 03091800A', 'MAN'],
+  ])('%s: the maker %s', (name, maker) => {
+    expect(readVehicleModel(name)).toBe(maker);
+  });
+
+  it.each([
+    'Шуруповерт аккумуляторный Hyundai DF333DWYE 18 В',
+    'Футболка Spider-Man детская',
+    'Футболка SPIDER MAN',
+    'Карта памяти 512 MB',
+    'Кружка Superman',
+  ])('%s names no vehicle (a maker of other goods too, a word, a unit)', (name) => {
+    expect(readVehicleModel(name)).toBeUndefined();
+  });
+});
