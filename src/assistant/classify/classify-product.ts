@@ -707,7 +707,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : isBareType(best) && type.partNumber !== undefined && type.vehicle === undefined ? `"${type.partNumber}" is a maker's part number: one part of a system the name does not name, which the one word "${best.name.text}" does not say`
+    : type.partNumber !== undefined && type.vehicle === undefined && isBareInKind(best, type) ? `"${type.partNumber}" is a maker's part number: one part of a system the name does not name, which the one word "${best.name.text}" does not say`
     : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 
@@ -936,6 +936,19 @@ function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'f
  */
 function isBareType(best: LeafScore): boolean {
   return isBareName(best.name, best.reading);
+}
+
+/**
+ * `Труба пластиковая` of `Трубы и фитинги`: a leaf of a one-word name the type says with nothing more than words that never make
+ * the head noun another kind (a material, a colour, `neutral-modifiers.ts`): one word of goods, as a bare type is.
+ */
+function isBareInKind(best: LeafScore, type: ProductType): boolean {
+  if (isBareType(best)) return true;
+  const { head, purpose } = best.name;
+  return head.length === 1 && purpose.length === 0 && type.purpose.length === 0 && type.words.every((word) => {
+    const stem = stemForIndex(word);
+    return head.includes(stem) || isNeutralModifier(stem, word, false);
+  });
 }
 
 function isBareName(name: IndexedName, reading: TypeReading): boolean {
