@@ -46,7 +46,7 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -540,7 +540,24 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "words of the name the group's leaf does not explain", describe: describeGroupLeafWords },
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
+  { name: "the seller's group names a leaf of another section as surely", describe: describeGroupElsewhere },
 ];
+
+/**
+ * `Swiss Lake Wall Comfort 7 база C 9 л` under `Интерьерные краски`: the name alone reads a leaf (nail `Базы и топы`) that
+ * the seller's label or group does not reach, while the group names a leaf as surely as a name would (`Краски интерьерные`) in
+ * another top-level section: the two readings disagree on what the goods are, and the name's is no sure pick. A group that
+ * names a leaf of the name's own section only narrows or widens it (the ranking weighs them).
+ */
+function describeGroupElsewhere(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
+  if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
+  let named: LeafScore | undefined;
+  for (const item of ranking.bySource.seller.values()) if (item.score >= CONFIDENT_SCORE && (named === undefined || item.score > named.score)) named = item;
+  if (named === undefined || readTopSection(named.leaf.path) === readTopSection(best.leaf.path)) return undefined;
+  // As surely as a name would: the group's phrase read alone is a sure pick of that leaf (`Грунты и шпатлевки` is none of potting soil).
+  const alone = classifyProduct(index, { name: named.reading.phrase });
+  return alone.confident && alone.leafId === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
+}
 
 /**
  * `Освежитель воздуха "Органик" … ABRO` under `АВТО химия и АВТО товары`: a word of the seller's label or groups that is the

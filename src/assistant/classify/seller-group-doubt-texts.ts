@@ -74,3 +74,16 @@ export function describeGroupSectionDoubt(word: string, section: string): string
 export function isGroupSectionDoubt(doubt: string): boolean {
   return doubt.startsWith(GROUP_SECTION_OPENING) && doubt.includes(GROUP_SECTION_MIDDLE);
 }
+
+const GROUP_ELSEWHERE_OPENING = "the seller's group names ";
+const GROUP_ELSEWHERE_END = ', a leaf of another section than the one the name reads';
+
+/** The seller's group names a leaf as surely as a name would, in another top-level section than the leaf the name reads (`база` under `Интерьерные краски`). */
+export function describeGroupElsewhereDoubt(path: string): string {
+  return `${GROUP_ELSEWHERE_OPENING}${path}${GROUP_ELSEWHERE_END}`;
+}
+
+/** Whether a doubt is the one `describeGroupElsewhereDoubt` writes. */
+export function isGroupElsewhereDoubt(doubt: string): boolean {
+  return doubt.startsWith(GROUP_ELSEWHERE_OPENING) && doubt.endsWith(GROUP_ELSEWHERE_END);
+}

@@ -12,7 +12,7 @@
  */
 import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
-import { isGroupLeafWordsDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
+import { isGroupElsewhereDoubt, isGroupLeafWordsDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
@@ -59,6 +59,7 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "a purpose of the name that neither the leaf nor the seller's groups above it explain", reads: isGroupPurposeDoubt, namesAnotherLeaf: true },
   { name: "the name says its own purpose, only the seller's group the leaf's", reads: isOwnPurposeDoubt, namesAnotherLeaf: true },
   { name: "the seller's group opens another section's name", reads: isGroupSectionDoubt, namesAnotherLeaf: true },
+  { name: "the seller's group names a leaf of another section", reads: isGroupElsewhereDoubt, namesAnotherLeaf: true },
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
