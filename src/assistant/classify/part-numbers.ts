@@ -11,7 +11,7 @@
  * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by a little:
  * `39-41`, `122-128`; `100-733`, `5010-101` do not); never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
- * every kind of goods so.
+ * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`).
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 
@@ -40,6 +40,8 @@ const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/-])\d+(?:-\d+)+(?![\p{L}\p{N}]|[.,]\d)
 const THREE_DIGITS = /\d{3}/u;
 // An article mark right before a number (`арт.`, `арт -`, `art`, `№ кат.`).
 const ARTICLE_MARK = /(?:арт|art|кат)\.?\s*[-–№#]?\s*$/iu;
+// A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
+const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en)\.?\s*$/iu;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
 const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хx]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?![\p{L}\p{N}]|[.,]\d)/u;
 
@@ -53,7 +55,7 @@ export function readPartNumber(name: string): string | undefined {
     for (const match of name.matchAll(HYPHENED_DIGITS)) {
       const number = match[0];
       const before = name.slice(0, match.index);
-      if (!THREE_DIGITS.test(number) || before.trim() === '' || isBeforeUnit(name.slice(match.index + number.length))) continue;
+      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isBeforeUnit(name.slice(match.index + number.length))) continue;
       const groups = number.split('-');
       const marked = ARTICLE_MARK.test(before);
       if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;

@@ -24,7 +24,9 @@ describe('readPartNumber', () => {
     'Болт М8х40 оцинкованный',
     'Ключ динамометрический 1/2" (28-210Nm)',
     'Газонокосилка аккумуляторная ЗУБР ГКЛ-3736-42',
-  ])('%s: none (a range, a shop code, a model, a bolt length)', (name) => {
+    'Молоко ГОСТ 31450-2013 2,5%',
+    'Молоко сгущенное ТУ 9222-001-12345678',
+  ])('%s: none (a range, a shop code, a model, a bolt length, a standard)', (name) => {
     expect(readPartNumber(name)).toBeUndefined();
   });
 });
