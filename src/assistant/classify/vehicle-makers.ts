@@ -51,11 +51,11 @@ function readCyrillicVehicleModel(name: string): string | undefined {
  * maker's name alone says the vehicle the goods fit, no model number needed. A truck-parts stock list (classify31) had 29 sure
  * picks of such parts in household leaves (air dryers as dehumidifiers, engine water pumps as garden pumps, U-bolts `Стремянка`
  * as stepladders). Only makers whose name brands no other goods: `Hyundai` (power tools), `Honda` (generators, mowers),
- * `Mitsubishi` (air conditioners), `Daewoo`, `Yamaha`, `Suzuki` are left out. Normalised (lower case).
+ * `Mitsubishi` (air conditioners), `Peugeot` (pepper mills), `Foton` (lamps), `Daewoo`, `Yamaha`, `Suzuki` are left out. Normalised (lower case).
  */
 const LATIN_VEHICLE_MAKERS: ReadonlySet<string> = new Set([
-  'volvo', 'scania', 'daf', 'iveco', 'renault', 'mercedes', 'howo', 'shacman', 'foton', 'actros', 'axor', 'atego',
-  'toyota', 'kia', 'nissan', 'mazda', 'skoda', 'volkswagen', 'audi', 'opel', 'peugeot', 'citroen', 'chevrolet', 'lexus', 'subaru',
+  'volvo', 'scania', 'daf', 'iveco', 'renault', 'mercedes', 'howo', 'shacman', 'actros', 'axor', 'atego',
+  'toyota', 'kia', 'nissan', 'mazda', 'skoda', 'volkswagen', 'audi', 'opel', 'citroen', 'chevrolet', 'lexus', 'subaru',
 ]);
 // Makers whose name is a common word or a unit in other cases: only as a word in capitals (`MAN`, not `Spider-Man`), never right
 // after a number (`512 MB`) or another Latin word (`SPIDER MAN`, `IRON MAN`).

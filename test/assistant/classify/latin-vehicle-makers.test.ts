@@ -33,6 +33,8 @@ describe('a lorry or car maker written in Latin beside a part', () => {
     'Футболка SPIDER MAN',
     'Карта памяти 512 MB',
     'Кружка Superman',
+    'Мельница для перца Peugeot Paris 22 см',
+    'Лампа светодиодная Foton E27 10 Вт',
   ])('%s names no vehicle (a maker of other goods too, a word, a unit)', (name) => {
     expect(readVehicleModel(name)).toBeUndefined();
   });
