@@ -1,7 +1,8 @@
 /**
  * Reads a price list written outside the generator (a trade it does not know) for the review loop: a UTF-8 TSV with
  * the header `name<TAB>leaf`, one product name a row and the id of its right leaf in the sandbox's default
- * (marketplace-sized) directory, empty or `none` when no leaf fits. An optional `group` column holds the seller's own group
+ * (marketplace-sized) directory, empty or `none` when no leaf fits, `?` when several leaves are defensible (the row is left out:
+ * no leaf is right or wrong for it, so it is not scored, as the held-out names leave `?` unscored). An optional `group` column holds the seller's own group
  * path of the row (`A / B`): the CSV then gets a `Группа` column (`writePriceListCsv`); `groups: false` ignores it. Further
  * columns are ignored. The other cells of a
  * row are filled as the generator fills them (a valid barcode on every row: a row the validation rejects is never
@@ -19,10 +20,10 @@ export function readPriceListTsv(path: string, options: { groups?: boolean } = {
   const leafAt = header.indexOf('leaf');
   const groupAt = options.groups === false ? -1 : header.indexOf('group');
   if (nameAt < 0 || leafAt < 0) throw new Error(`${path}: the first line must name the columns "name" and "leaf" (TAB-separated)`);
-  const rows = lines.slice(1).map((line, i): PriceListRow => {
-    const cells = line.split('\t');
+  const labelled = lines.slice(1).map((line, i) => ({ cells: line.split('\t'), at: i + 2 })).filter(({ cells }) => (cells[leafAt] ?? '').trim() !== '?');
+  const rows = labelled.map(({ cells, at }, i): PriceListRow => {
     const leaf = (cells[leafAt] ?? '').trim();
-    if (leaf !== '' && leaf !== 'none' && !/^\d+$/.test(leaf)) throw new Error(`${path}: line ${i + 2}: leaf "${leaf}" is no leaf id`);
+    if (leaf !== '' && leaf !== 'none' && !/^\d+$/.test(leaf)) throw new Error(`${path}: line ${at}: leaf "${leaf}" is no leaf id`);
     const n = i + 1;
     return {
       cells: {
