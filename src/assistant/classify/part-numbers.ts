@@ -4,7 +4,8 @@
  * the number of one part of its maker's range. The one word names unlike goods of many trades (an extension cord and a
  * fitting's extension; a PC's adapter and a thread adapter), and the number says the product is one part of a system, not
  * the household goods the directory's one leaf of that word holds: all 35 such sure picks of that list were wrong. So a
- * bare one-word type beside a part number is a question (`classify-product.ts`), as one beside a dose is — unless the name
+ * bare one-word type (or that word with only a material or a colour) beside a part number is a question (`classify-product.ts`),
+ * as one beside a dose is — unless the name
  * names the machine the part is of (`Стартер ВАЗ 2107 Denso 28100-01983`: the vehicle, which the vehicle rules read).
  *
  * The shapes are what part numbers look like and sizes never do: digit groups joined by hyphens with a zero-padded group
