@@ -152,14 +152,12 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
 interface PackagePlan {
   namespaces: PackageNamespaces;
   types: ReturnType<typeof relationshipTypes>;
-  toFixName: string;
   toFixPart: string;
   /** New texts of parts replaced whole, by zip name. */
   replaced: Map<string, string>;
   /** Parts written after the others, once the sheet is done (they depend on it). */
   deferred: Set<string>;
   contentTypes: string;
-  stylesXml: string | undefined;
   styles: StylePatch;
   sheetRelsPart: string;
   sheetRelsXml: string | undefined;
@@ -245,12 +243,10 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
   return {
     namespaces,
     types,
-    toFixName,
     toFixPart,
     replaced,
     deferred,
     contentTypes,
-    stylesXml,
     styles,
     sheetRelsPart,
     sheetRelsXml,
