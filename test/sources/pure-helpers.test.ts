@@ -168,9 +168,9 @@ describe('workbook parts', () => {
     expect(parseWorkbookParts(workbook, rels)).toEqual({
       date1904: true,
       sheets: [
-        { name: 'Инструкция', position: 1, state: 'hidden', part: 'xl/worksheets/sheet3.xml', isWorksheet: true },
-        { name: 'Товары & цены', position: 2, state: 'visible', part: 'xl/worksheets/sheet1.xml', isWorksheet: true },
-        { name: 'Диаграмма', position: 3, state: 'visible', part: 'xl/chartsheets/sheet1.xml', isWorksheet: false },
+        { name: 'Инструкция', state: 'hidden', part: 'xl/worksheets/sheet3.xml', isWorksheet: true },
+        { name: 'Товары & цены', state: 'visible', part: 'xl/worksheets/sheet1.xml', isWorksheet: true },
+        { name: 'Диаграмма', state: 'visible', part: 'xl/chartsheets/sheet1.xml', isWorksheet: false },
       ],
     });
   });
