@@ -220,7 +220,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
 
   // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
   const known = listToFixSheetNames();
-  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
+  const earlier = source.parts.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
   const wanted = words.translator.translate('report.toFix.sheet');
   const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
@@ -353,7 +353,7 @@ async function rewriteSheet(
     strings: source.strings.table,
     loadStrings: (upTo) => (source.strings.complete ? undefined : source.strings.load(upTo)),
     numberFormatOf: (style) => source.styles.readNumberFormat(style),
-    date1904: source.date1904,
+    date1904: source.parts.date1904,
     styles: plan.styles,
     outcomeOf: options.outcomeOf,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
