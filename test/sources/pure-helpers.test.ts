@@ -113,15 +113,15 @@ describe('detectDelimiter', () => {
     ['\t', 'a\tb\tc\n1\t2,5\t3\n'],
     ['|', 'a|b|c\n1|2|3\n'],
   ])('finds %j', (delimiter, sample) => {
-    expect(detectDelimiter(sample)).toEqual({ delimiter, found: true });
+    expect(detectDelimiter(sample)).toBe(delimiter);
   });
 
   it('ignores delimiters inside quotes, including quoted line breaks', () => {
-    expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n').delimiter).toBe(';');
+    expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n')).toBe(';');
   });
 
   it('falls back to a comma for a single column', () => {
-    expect(detectDelimiter('Артикул\nA1\nA2\n')).toEqual({ delimiter: ',', found: false });
+    expect(detectDelimiter('Артикул\nA1\nA2\n')).toBe(',');
   });
 });
 
