@@ -177,7 +177,6 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const directories = createDirectoryFetcher({
     send,
     auth: tokens,
-    redact,
     read: { aliases: wire.aliases, ledger, typeWords: buildTypeWords(profile.attributeTypes) },
     onPage: (seen) => wire.pagesSeen.push(seen),
     urlOf,

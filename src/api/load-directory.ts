@@ -20,7 +20,6 @@ import type { FoundRecordList, PagingFields } from './find-record-list.js';
 import { buildRecordKey } from './record-reader.js';
 import { DIRECTORY_READERS } from './read-directory-records.js';
 import type { RawRecordMap } from './read-directory-records.js';
-import type { Redactor } from './redact-secrets.js';
 import type { SendRequest } from './send-request.js';
 import type { WireReadContext } from './wire-read-context.js';
 
@@ -40,7 +39,6 @@ export interface DirectoryRequestContext {
   endpoint: string;
   /** Page size asked for, 1..100. */
   pageSize: number;
-  redact: Redactor;
   read: Omit<WireReadContext, 'endpoint' | 'ledgerEndpoint'>;
   /** Called once per page with what was seen, for `doctor`. */
   onPage?: (seen: DirectoryPageSeen) => void;

@@ -144,10 +144,9 @@ export function readCount(value: unknown): number | undefined {
 /** Names a single-record answer may be wrapped in (`{success: true, data: {...}}`). */
 const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
 
-/** A record found in an answer, and the wrapper it was found under (none when the answer is the record). */
+/** A record found in an answer, and the answer's keys beside the wrapper it was found under. */
 export interface UnwrappedRecord {
   record: Record<string, unknown>;
-  wrapper?: string;
   /** The answer's own keys beside the wrapper (e.g. `success`), as spelled. */
   outerKeys: string[];
 }
@@ -166,7 +165,7 @@ export function unwrapRecord(body: Record<string, unknown>, own: readonly string
   const found = Object.keys(body).filter(isWrapper);
   if (found.length !== 1) return { record: body, outerKeys: [] };
   const wrapper = found[0] as string;
-  return { record: body[wrapper] as Record<string, unknown>, wrapper, outerKeys: Object.keys(body).filter((key) => key !== wrapper) };
+  return { record: body[wrapper] as Record<string, unknown>, outerKeys: Object.keys(body).filter((key) => key !== wrapper) };
 }
 
 /**

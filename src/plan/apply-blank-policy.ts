@@ -7,7 +7,7 @@
  * Fields a valid draft can never leave empty (the Russian name, brand, VAT, made-in-Kazakhstan,
  * price: they are required or come from `defaults`) are not affected.
  */
-import type { ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
+import type { ImportItem, ImportSku } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 import { isAttributeAllowed } from '../mapping/directory-index.js';
 import type { BlankableField, Mapping } from '../mapping/mapping-schema.js';
@@ -31,7 +31,6 @@ const TEXT_FIELDS = [
 
 /** Applies `mapping.blank` to one draft against what the service holds for it. */
 export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: Pick<Mapping, 'blank'>, lookups: Pick<CodeLookups, 'attributeByCode' | 'attributesOfValueCode'>): BlankPolicyResult {
-  const keep = (field: BlankableField): boolean => mapping.blank[field] !== 'clear';
   const blanked: BlankedField[] = [];
   let item: ImportItem = draft.item;
   let copied = false;
@@ -42,32 +41,26 @@ export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: P
     }
     return item;
   };
+  // One decision for every blank field: put the held value back (`putBack`) under `keep`, unless `reason` says it cannot go back.
+  const decide = (policy: BlankableField, field: string, heldValue: unknown, reason: string | null, putBack: () => void, skuIndex?: number): void => {
+    const why = mapping.blank[policy] !== 'clear' ? reason : 'blank: clear';
+    const sku = skuIndex === undefined ? {} : { skuIndex };
+    if (why === null) putBack();
+    blanked.push(why === null ? { field, held: heldValue, kept: true, ...sku } : { field, held: heldValue, kept: false, reason: why, ...sku });
+  };
 
   for (const [group, lang] of TEXT_FIELDS) {
     const field = `${group}.${lang}` as const;
     const was = held[group][lang];
     if (item[group][lang].trim() !== '' || was === undefined || was.trim() === '') continue;
-    if (keep(field)) {
-      writable()[group][lang] = was;
-      blanked.push({ field, held: was, kept: true });
-    } else {
-      blanked.push({ field, held: was, kept: false, reason: 'blank: clear' });
-    }
+    decide(field, field, was, null, () => (writable()[group][lang] = was));
   }
 
   // Product-level attributes the item leaves out.
   const sent = new Set(item.attributes.map((attribute) => attribute.code));
   for (const [code, values] of held.attributes) {
     if (sent.has(code) || values.length === 0) continue;
-    const field = `attributes.${code}`;
-    const reason = keepReason(code, values, false);
-    if (!keep('attributes')) blanked.push({ field, held: values, kept: false, reason: 'blank: clear' });
-    else if (reason !== null) blanked.push({ field, held: values, kept: false, reason });
-    else {
-      const entry: ImportAttribute = { code, valueCodes: [...values] };
-      writable().attributes.push(entry);
-      blanked.push({ field, held: values, kept: true });
-    }
+    decide('attributes', `attributes.${code}`, values, keepReason(code, values, false), () => writable().attributes.push({ code, valueCodes: [...values] }));
   }
 
   item.skus.forEach((sku, index) => {
@@ -75,12 +68,8 @@ export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: P
     if (heldSku === undefined) return;
     const name = `skus[${draft.skuKeys[index] ?? sku.barcode ?? index}]`;
     if (sku.photos.length === 0 && heldSku.photos.length > 0) {
-      if (keep('photos')) {
-        writableSku(index).photos = heldSku.photos.map((url, position) => ({ mediaFile: url, order: position + 1 }));
-        blanked.push({ field: `${name}.photos`, held: heldSku.photos, kept: true, skuIndex: index });
-      } else {
-        blanked.push({ field: `${name}.photos`, held: heldSku.photos, kept: false, reason: 'blank: clear', skuIndex: index });
-      }
+      const putBack = (): unknown => (writableSku(index).photos = heldSku.photos.map((url, position) => ({ mediaFile: url, order: position + 1 })));
+      decide('photos', `${name}.photos`, heldSku.photos, null, putBack, index);
     }
     // SKU-defining attributes the SKU leaves out. A sent code counts for every attribute the
     // directory files it under (and the one the held SKU does), so a changed value is never
@@ -92,15 +81,11 @@ export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: P
     }
     for (const [code, values] of heldSku.values) {
       if (sentAttributes.has(code) || values.length === 0) continue;
-      const field = `${name}.attributes.${code}`;
-      const reason = keepReason(code, values, true);
-      if (!keep('attributes')) blanked.push({ field, held: values, kept: false, reason: 'blank: clear', skuIndex: index });
-      else if (reason !== null) blanked.push({ field, held: values, kept: false, reason, skuIndex: index });
-      else {
+      const putBack = (): void => {
         const target = writableSku(index);
         target.attributeValueCodes = [...target.attributeValueCodes, ...values];
-        blanked.push({ field, held: values, kept: true, skuIndex: index });
-      }
+      };
+      decide('attributes', `${name}.attributes.${code}`, values, keepReason(code, values, true), putBack, index);
     }
   });
 

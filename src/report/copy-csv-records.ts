@@ -27,14 +27,14 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
   const { width, delimiter } = copy;
   const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
   const toBytes = createBytesRowEncoder(width, asBytes);
-  // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
-  const open: { record: CsvCopyRecord; written: boolean }[] = [];
+  // The group rows in effect, outermost first.
+  const open: CsvCopyRecord[] = [];
   for await (const record of copy.records) {
     if (record.kind !== 'data') {
       await annotated.addAsIs(record);
       if (record.kind === 'group') {
         open.length = Math.max(0, Math.min(open.length, (record.level ?? 1) - 1));
-        open.push({ record, written: false });
+        open.push(record);
       }
       continue;
     }
@@ -45,7 +45,7 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
       const written = annotated.addBytes(bytesRow, outcome);
       if (written !== undefined) await written;
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-      if (open.length > 0) await writeOpenGroups(open, rejected);
+      if (open.length > 0) await rejected.addContext(open);
       const rejectedWritten = rejected.addBytes(bytesRow, outcome);
       if (rejectedWritten !== undefined) await rejectedWritten;
       continue;
@@ -54,17 +54,8 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
     const outcome = outcomeOf(record.row);
     await annotated.add(row, outcome);
     if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-    await writeOpenGroups(open, rejected);
+    await rejected.addContext(open);
     await rejected.add(row, outcome);
-  }
-}
-
-/** Writes the group rows in effect that `rejected-rows.csv` does not have yet. */
-async function writeOpenGroups(open: { record: CsvCopyRecord; written: boolean }[], rejected: RejectedRowsSink): Promise<void> {
-  for (const group of open) {
-    if (group.written) continue;
-    await rejected.addContext(group.record);
-    group.written = true;
   }
 }
 

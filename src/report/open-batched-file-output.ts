@@ -37,12 +37,12 @@ const BATCH_BYTES = 256 * 1024;
 // Batches in flight at most: the stream's buffer (1 MB) and one being written.
 const POOL_SIZE = 6;
 
-/** Opens `path` for writing (replacing it once closed; until then it is written under a temporary name). */
-export function openBatchedFileOutput(path: string): BatchedFileOutput {
+/** Opens `path` for writing (replacing it once closed; until then it is written under a temporary name), created with `mode` when given. */
+export function openBatchedFileOutput(path: string, options: { mode?: number } = {}): BatchedFileOutput {
   const file = startAtomicFile(path);
   // The default 16 KB buffer fills every dozen rows and the writer then waits for the disk: a
   // 100,000-row report spent over a second idle that way.
-  const stream = createWriteStream(file.tempPath, { highWaterMark: WRITE_BUFFER_BYTES });
+  const stream = createWriteStream(file.tempPath, { highWaterMark: WRITE_BUFFER_BYTES, ...options });
   let failure: unknown;
   stream.on('error', (error) => {
     failure = error;

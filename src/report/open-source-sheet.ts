@@ -1,32 +1,27 @@
 /**
- * The seller's workbook opened for the annotated copy, the way the XLSX reader opens it
- * (`src/sources/read-xlsx.ts`): through the zip directory, the workbook parts read first to choose
- * the sheet and the styles loaded for number formats. The shared strings are parsed into the
+ * The seller's workbook opened for the annotated copy with the XLSX reader's own opener
+ * (`openWorkbook` in `src/sources/read-xlsx.ts`): the zip directory, the workbook parts read first
+ * to choose the sheet, and the styles loaded for number formats. The shared strings are parsed into the
  * compact byte-packed table on demand (`SourceStrings`): the copy of a run whose rows need no text
  * (no issue, nothing rejected) reads only the few the header uses. The sheet itself is streamed by
  * the caller.
  */
 import type { Buffer } from 'node:buffer';
 import { InternalError, SourceReadError } from '../core/errors.js';
-import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
+import type { CellStyles } from '../xlsx/parse-styles.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
+import { findPartEntry, loadSheetStyles, openWorkbook, type OpenedWorkbook } from '../sources/read-xlsx.js';
 import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
-import { findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import type { WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
 import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-string-table.js';
-import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
+import { openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
 
 /** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
 export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
 
 /** The seller's workbook as the annotated copy patches it: its directory, parts and the chosen sheet. */
-export interface SourceWorkbook {
+export interface SourceWorkbook extends OpenedWorkbook {
   path: string;
-  directory: ZipDirectory;
-  workbookEntry: ZipEntry;
-  relsEntry: ZipEntry;
-  workbookXml: string;
-  relsXml: string;
-  sheets: WorkbookSheet[];
   sheet: WorkbookSheet;
   /** The sheet's part. */
   entry: ZipEntry;
@@ -36,53 +31,28 @@ export interface SourceWorkbook {
   stylesEntry: ZipEntry | undefined;
   /** The number format of each cell style, read by the reader's own `parseStyles`. */
   styles: CellStyles;
-  date1904: boolean;
 }
 
 /**
- * Opens the workbook at `path` for the annotated copy: zip directory, workbook parts, the
- * worksheet named `sheetName` (the one the reader read; `file` names the input in the error when it
- * is not there), the shared strings in the compact table and the styles. Throws `SourceReadError`
- * when the workbook cannot be read.
+ * Opens the workbook at `path` for the annotated copy as the reader opens it (`openWorkbook`): zip
+ * directory, workbook parts, the worksheet named `sheetName` (the one the reader read; `file` names
+ * the input in the error when it is not there), the shared strings in the compact table and the
+ * styles. Throws `SourceReadError` when the workbook cannot be read, or its workbook part is not
+ * `xl/workbook.xml` (the patch writes its parts beside it, under `xl/`).
  */
 export async function openSourceWorkbook(path: string, file: string, sheetName: string | undefined): Promise<SourceWorkbook> {
-  const fail = (message: string, options: { cause?: unknown; sheet?: string } = {}): never => {
-    throw new SourceReadError(path, `${path}: ${message}`, options);
-  };
-  const size = await loadSourceFileSize(path, {});
-  const directory = await loadZipDirectory(path, size);
-  if ('problem' in directory) return fail('the workbook is truncated or corrupt (its zip directory is missing or cut off)');
-  const workbookEntry = directory.entries.get('xl/workbook.xml');
-  const relsEntry = directory.entries.get('xl/_rels/workbook.xml.rels');
-  if (workbookEntry === undefined || relsEntry === undefined) return fail('this zip archive is not an Excel workbook (no xl/workbook.xml)');
-  let relsXml: string;
-  let workbookXml: string;
-  let sheets: WorkbookSheet[];
-  let date1904: boolean;
-  try {
-    relsXml = await loadZipEntryText(path, relsEntry);
-    workbookXml = await loadZipEntryText(path, workbookEntry);
-    ({ sheets, date1904 } = parseWorkbookParts(workbookXml, relsXml));
-  } catch (error) {
-    return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error });
-  }
-  const sheet = sheets.find((candidate) => candidate.isWorksheet && candidate.name === sheetName);
+  const workbook = await openWorkbook(path, await loadSourceFileSize(path, {}));
+  const { directory, parts, workbookEntry } = workbook;
+  if (workbookEntry.name !== 'xl/workbook.xml') throw new SourceReadError(path, `${path}: the workbook part is ${workbookEntry.name}, not xl/workbook.xml; the annotated copy cannot patch it`);
+  const sheet = parts.sheets.find((candidate) => candidate.isWorksheet && candidate.name === sheetName);
   if (sheet === undefined) {
     throw new SourceReadError(file, `sheet "${String(sheetName)}" not found while writing the annotated copy`, sheetName === undefined ? {} : { sheet: sheetName });
   }
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
-  if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-  let strings: SourceStrings;
-  let styles: CellStyles;
-  let stylesEntry: ZipEntry | undefined;
-  try {
-    strings = createSourceStrings(path, findWorkbookPart(directory, placeWorkbookPart(relsXml, 'sharedStrings', 'xl/')), sheet.name);
-    stylesEntry = findWorkbookPart(directory, placeWorkbookPart(relsXml, 'styles', 'xl/'));
-    styles = stylesEntry === undefined ? GENERAL_STYLES : await parseStyles(await openZipEntry(path, stylesEntry));
-  } catch (error) {
-    return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name });
-  }
-  return { path, directory, workbookEntry, relsEntry, workbookXml, relsXml, sheets, sheet, entry, strings, stylesEntry, styles, date1904 };
+  if (entry === undefined) throw new SourceReadError(path, `${path}: sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
+  const strings = createSourceStrings(path, findPartEntry(path, directory, workbook.stringsPart, sheet.name), sheet.name);
+  const stylesEntry = findPartEntry(path, directory, workbook.stylesPart, sheet.name);
+  return { ...workbook, path, sheet, entry, strings, stylesEntry, styles: await loadSheetStyles(path, stylesEntry, sheet.name) };
 }
 
 /**

@@ -152,14 +152,12 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
 interface PackagePlan {
   namespaces: PackageNamespaces;
   types: ReturnType<typeof relationshipTypes>;
-  toFixName: string;
   toFixPart: string;
   /** New texts of parts replaced whole, by zip name. */
   replaced: Map<string, string>;
   /** Parts written after the others, once the sheet is done (they depend on it). */
   deferred: Set<string>;
   contentTypes: string;
-  stylesXml: string | undefined;
   styles: StylePatch;
   sheetRelsPart: string;
   sheetRelsXml: string | undefined;
@@ -222,7 +220,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
 
   // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
   const known = listToFixSheetNames();
-  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
+  const earlier = source.parts.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
   const wanted = words.translator.translate('report.toFix.sheet');
   const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
@@ -245,12 +243,10 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
   return {
     namespaces,
     types,
-    toFixName,
     toFixPart,
     replaced,
     deferred,
     contentTypes,
-    stylesXml,
     styles,
     sheetRelsPart,
     sheetRelsXml,
@@ -357,7 +353,7 @@ async function rewriteSheet(
     strings: source.strings.table,
     loadStrings: (upTo) => (source.strings.complete ? undefined : source.strings.load(upTo)),
     numberFormatOf: (style) => source.styles.readNumberFormat(style),
-    date1904: source.date1904,
+    date1904: source.parts.date1904,
     styles: plan.styles,
     outcomeOf: options.outcomeOf,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,

@@ -4,11 +4,10 @@
  * a row at a time (from the spill on disk), so memory holds one row's issues; what stays in memory
  * is the digest for `summary.json` and the terminal: counts and the first examples of each code.
  */
-import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
 import { createIssueLine, readIssueLine, type IssueLine, type IssueLineKey } from '../pipeline/scratch/open-issue-spill.js';
 import { dedupeIssues, sortKeys } from './sort-keys.js';
-import { startAtomicFile } from './start-atomic-file.js';
+import { openBatchedFileOutput } from './open-batched-file-output.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
 const DEFAULT_EXAMPLES_PER_CODE = 100;
@@ -48,7 +47,6 @@ interface WriteIssuesNdjsonOptions {
 /** The column key of an issue of no column in `byCodeAndColumn`. */
 export const NO_COLUMN = '-';
 
-const OUT_BYTES = 1 << 20;
 const PAIRWISE_LIMIT = 16;
 
 /** Writes the file and returns the digest. */
@@ -65,16 +63,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     complete: true,
   };
   const others = dedupeIssues(options.otherIssues).map((issue) => createIssueLine(issue)).sort((a, b) => compareIssues(a.key, b.key));
-  const file = startAtomicFile(options.path);
-  const handle = await open(file.tempPath, 'w', 0o600);
-  let complete = false;
-  let out = Buffer.allocUnsafe(OUT_BYTES);
-  let used = 0;
-  const flush = async (): Promise<void> => {
-    const full = used;
-    used = 0;
-    if (full > 0) await handle.write(out, 0, full);
-  };
+  const output = openBatchedFileOutput(options.path, { mode: 0o600 });
   /** Counts an issue; true when it is kept as an example. */
   const count = (issue: IssueLineKey): boolean => {
     const { code, severity } = issue;
@@ -91,23 +80,14 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     digest.complete = false;
     return false;
   };
-  const put = (line: IssueLine): void => {
-    used += line.bytes.copy(out, used, line.start, line.end);
-    out[used++] = 0x0a;
-  };
-  // Not async: a promise per issue (a million in a file where every row is wrong) only to wait for a
-  // write every megabyte. The lines' bytes are copied into a buffer, not joined into a string to write.
+  // Not async: a promise per issue (a million in a file where every row is wrong) only to wait for
+  // the disk now and then. The lines' bytes are copied into the output's batch, not joined into a string.
   const emit = (line: IssueLine): Promise<void> | undefined => {
+    output.checkFailure();
     if (count(line.key)) digest.examples.push(readIssueLine(line));
-    const most = line.end - line.start + 1;
-    if (used + most <= out.length) {
-      put(line);
-      return undefined;
-    }
-    return flush().then(() => {
-      if (most > out.length) out = Buffer.allocUnsafe(most);
-      put(line);
-    });
+    output.putBytes(line.bytes, line.start, line.end);
+    output.putByte(0x0a);
+    return output.settle();
   };
   try {
     let next = 0;
@@ -120,13 +100,11 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
       }
     }
     while (next < others.length) await emit(others[next++] as IssueLine);
-    await flush();
-    complete = true;
-  } finally {
-    await handle.close();
-    if (!complete) await file.discard();
+    await output.close();
+  } catch (error) {
+    await output.destroy();
+    throw error;
   }
-  await file.commit();
   digest.byCode = sortKeys(digest.byCode);
   digest.bySeverityAndCode = { error: sortKeys(digest.bySeverityAndCode.error), warning: sortKeys(digest.bySeverityAndCode.warning) };
   digest.byCodeAndColumn = sortKeys(digest.byCodeAndColumn);

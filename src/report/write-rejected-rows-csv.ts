@@ -39,10 +39,12 @@ export interface RejectedRowsSink {
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /**
-   * Writes a record that gives the rows below their context (a group row) as it stands, under
-   * empty leading columns: the rejected rows after it re-import with their groups.
+   * Writes the group rows in effect for the next rejected row (outermost first) that the file does
+   * not have yet, each as it stands under empty leading columns, so that the rejected rows after
+   * them re-import with their groups; resolves with those it wrote. Group rows come in file order:
+   * the file has every one up to the last it wrote.
    */
-  addContext(record: CopiedRecord): Promise<void>;
+  addContext<T extends CopiedRecord>(groups: readonly T[]): Promise<readonly T[]>;
   close(): Promise<void>;
   /** Stops writing after a failure; resolves once the file is closed (the partial file is left for the caller to remove). */
   destroy(): Promise<void>;
@@ -61,6 +63,7 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
   const { translator } = buildAnnotationWords(options.translator);
+  let lastContextRow = 0;
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
@@ -75,8 +78,11 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
       return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome, translator));
     },
     copiesAll: copyAll,
-    async addContext(record) {
-      await file.write(CONTEXT_LEADING, record.fields);
+    async addContext(groups) {
+      const unwritten = groups.filter((group) => group.row > lastContextRow);
+      for (const group of unwritten) await file.write(CONTEXT_LEADING, group.fields);
+      lastContextRow = unwritten.at(-1)?.row ?? lastContextRow;
+      return unwritten;
     },
     close: () => file.close(),
     destroy: () => file.destroy(),

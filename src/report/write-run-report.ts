@@ -126,12 +126,8 @@ async function writeWorkbookReport(options: ReportCopiesOptions, paths: RunRepor
     let warnings: Issue[] = [];
     // Without the copy no row needs attention (see `annotated`): the input is not read again.
     if (paths.annotated !== null) {
-      // Group rows are in file order: those after the last one written are not written yet.
-      let lastGroupWritten = 0;
       const addRejected = async (sink: RejectedRowsSink, row: TextRow, outcome: RowOutcome, groups: readonly GroupRowRecord[]): Promise<void> => {
-        const unwritten = groups.filter((group) => group.row > lastGroupWritten);
-        for (const group of unwritten) await sink.addContext(group);
-        lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
+        const unwritten = await sink.addContext(groups);
         groupCheck?.check(row.row, groups, unwritten);
         await sink.add(row, outcome);
       };

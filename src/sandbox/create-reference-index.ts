@@ -18,7 +18,6 @@ export interface ReferenceIndex {
   categoriesById: Map<number, ReferenceCategory>;
   brandsById: Map<number, Brand>;
   attributesByCode: Map<string, Attribute>;
-  attributesById: Map<number, Attribute>;
   valuesByCode: Map<string, AttributeValue>;
   /** Values per attribute code, for the values directory filter. */
   valuesByAttribute: Map<string, AttributeValue[]>;
@@ -53,7 +52,6 @@ export function createReferenceIndex(data: ReferenceData): ReferenceIndex {
     categoriesById: new Map(data.categories.map((c) => [c.id, c])),
     brandsById: new Map(data.brands.map((b) => [b.id, b])),
     attributesByCode: new Map(data.attributes.map((a) => [a.code, a])),
-    attributesById: new Map(data.attributes.map((a) => [a.id, a])),
     valuesByCode: new Map(data.values.map((v) => [v.code, v])),
     valuesByAttribute,
     categoryAttributes,

@@ -6,15 +6,8 @@
 /** Delimiters a seller's CSV may use, in order of preference on ties. */
 const DELIMITER_CANDIDATES = [',', ';', '\t', '|'] as const;
 
-/** What `detectDelimiter` found. */
-interface DetectedDelimiter {
-  delimiter: string;
-  /** False when no candidate appeared at all (a single-column file); the delimiter is then `,`. */
-  found: boolean;
-}
-
-/** Looks at up to `maxLines` complete lines of `sample`. */
-export function detectDelimiter(sample: string, maxLines = 50): DetectedDelimiter {
+/** Looks at up to `maxLines` complete lines of `sample`; `,` when no candidate appears at all (a single-column file). */
+export function detectDelimiter(sample: string, maxLines = 50): string {
   const lines = splitSampleLines(sample, maxLines);
   let best: { delimiter: string; score: number } | undefined;
   for (const delimiter of DELIMITER_CANDIDATES) {
@@ -34,7 +27,7 @@ export function detectDelimiter(sample: string, maxLines = 50): DetectedDelimite
     const score = modeLines * 1000 + Math.min(modeCount, 999) - (lines.length - counts.length) * 1000;
     if (best === undefined || score > best.score) best = { delimiter, score };
   }
-  return best ? { delimiter: best.delimiter, found: true } : { delimiter: ',', found: false };
+  return best?.delimiter ?? ',';
 }
 
 /** Splits the sample into non-empty lines, keeping quoted line breaks inside their line. */

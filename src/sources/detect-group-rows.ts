@@ -60,7 +60,7 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
         const level = levelOf(row.row);
         // A row that opens a deeper level is the group of the rows inside it.
         if (levelOf(row.row + 1) > level) {
-          setGroup(open, level + 1, joinText());
+          openGroupAt(open, level + 1, joinText(), '');
           outlineDepth = level + 1;
           return true;
         }
@@ -80,7 +80,7 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
       // A heading without a key (a group with nothing under it included) is no row of goods.
       const isKeyless = keyColumn >= 0 && only !== keyColumn && isText;
       if (!isSpanning && !isSingle && !isKeyless) return false;
-      setGroup(open, outlineDepth + 1, joinText());
+      openGroupAt(open, outlineDepth + 1, joinText(), '');
       return true;
     },
     current: () => [...open],
@@ -110,11 +110,13 @@ function findColumn(columns: readonly SourceColumn[], wanted: string): number {
   return columns.find((column) => column.letter === wanted.trim().toUpperCase())?.index ?? -1;
 }
 
-function setGroup(open: string[], level: number, text: string): void {
+/** Opens `group` at `level` (at most `MAX_GROUP_LEVELS`) in `open` (index 0 is level 1): deeper ones close, a skipped level holds `none`; returns the level taken. */
+export function openGroupAt<T>(open: T[], level: number, group: T, none: T): number {
   const at = Math.min(level, MAX_GROUP_LEVELS);
   open.length = Math.min(open.length, at - 1);
-  while (open.length < at - 1) open.push('');
-  open.push(text);
+  while (open.length < at - 1) open.push(none);
+  open.push(group);
+  return at;
 }
 
 /** True when a cell holds nothing but blanks: blank to the group rows and to `openTable` alike. */

@@ -33,7 +33,6 @@ export interface CsvCopyRecord extends CsvTextRecord {
 
 /** Every record of a CSV file as it stands, for copying it whole (the annotated copy, `rejected-rows.csv`). */
 export interface CsvCopyRecords {
-  encoding: TextEncodingName;
   delimiter: string;
   /** Records above the header (titles), in file order. */
   leading: CsvTextRecord[];
@@ -60,7 +59,7 @@ export async function openCsvCopyRecords(path: string, options: ReadOptions, tab
     const header = await findHeaderRecord(path, iterator, table, leading);
     const width = measureHeaderWidth(header.fields);
     const classified = classifyRecords(path, iterator, options, table, width);
-    return { encoding, delimiter, leading, header, width, records: releaseOnReturn(classified, async () => iterator.return?.()) };
+    return { delimiter, leading, header, width, records: releaseOnReturn(classified, async () => iterator.return?.()) };
   } catch (error) {
     await iterator.return?.();
     throw error;

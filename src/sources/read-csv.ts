@@ -100,7 +100,7 @@ async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvL
   let delimiter: string;
   if (options.delimiter !== undefined) delimiter = parseDelimiterOption(path, options.delimiter);
   else if (/\.tsv$/i.test(path)) delimiter = '\t';
-  else delimiter = detectDelimiter(sampleText).delimiter;
+  else delimiter = detectDelimiter(sampleText);
   return { totalBytes, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, issues: chosen.issues };
 }
 
@@ -195,7 +195,7 @@ async function* readCsvRecords<T>(settings: CsvSettings, build: (record: ParsedR
   let waiting: string[] = [];
   let waitingLength = 0;
   let leftoverLength = 0;
-  const record: ParsedRecord = { row: 0, fields: [], errors: [], source: '', start: 0, end: 0, next: 0, path, encoding, marks };
+  const record: ParsedRecord = { row: 0, fields: [], errors: [], source: '', start: 0, end: 0, path, encoding, marks };
 
   const onRecord = (found: CsvSplitRecord): void => {
     const row = line;
@@ -210,7 +210,6 @@ async function* readCsvRecords<T>(settings: CsvSettings, build: (record: ParsedR
     record.source = aggregate;
     record.start = found.start;
     record.end = found.end;
-    record.next = found.next;
     const built = build(record);
     if (built !== undefined) ready.push(built);
   };
@@ -267,11 +266,10 @@ interface ParsedRecord {
   row: number;
   fields: string[];
   errors: readonly CsvRecordError[];
-  /** The decoded text holding the record: its own text from `start` to `end`, its line break from `end` to `next`. */
+  /** The decoded text holding the record: its own text from `start` to `end`. */
   source: string;
   start: number;
   end: number;
-  next: number;
   path: string;
   encoding: TextEncodingName;
   marks: MarkQueue;

@@ -47,11 +47,7 @@ function fail(path: string, message: string, options: { cause?: unknown; sheet?:
 async function openXlsx(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
   const totalBytes = await loadSourceFileSize(path, options);
   await checkContainer(path, await loadFileBytes(path, 0, 512));
-  const directory = await loadZipDirectory(path, totalBytes);
-  if ('problem' in directory) {
-    fail(path, 'the workbook is truncated or corrupt (its zip directory is missing or cut off); save or download it again');
-  }
-  const { parts, stringsPart, stylesPart } = await loadWorkbook(path, directory);
+  const { directory, parts, stringsPart, stylesPart } = await openWorkbook(path, totalBytes);
   const { sheet, issues } = chooseSheet(path, parts.sheets, options.sheet);
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) fail(path, `sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
@@ -60,7 +56,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   // parsed into the table on the way, before the sheet whatever their place in the zip, and the
   // sheet's merged ranges (written after its rows) are collected when the mapping wants them filled.
   const strings = createSharedStringTable();
-  const stringsEntry = findPart(path, directory, stringsPart, sheet.name);
+  const stringsEntry = findPartEntry(path, directory, stringsPart, sheet.name);
   if (stringsEntry !== undefined) {
     const parser = createSharedStringsParser(strings, stringsEntry.name);
     const checkSpan = createMarkupSpanCheck(stringsEntry.name);
@@ -70,7 +66,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     };
     await checkPart(path, stringsEntry, sheet.name, 'data', onChunk, () => parser.end());
   }
-  const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
+  const stylesEntry = findPartEntry(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
   // Always: a header cell merged across columns or down into a second header row is read by its ranges.
   const scanner = createMergedRangeScanner();
@@ -83,7 +79,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     outlines.write(chunk);
   });
   const mergedRanges: CellRange[] = scanner.ranges();
-  const styles = await loadStyles(path, stylesEntry, sheet.name);
+  const styles = await loadSheetStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
   const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
@@ -105,7 +101,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
 }
 
 /** `findWorkbookPart`, its refusal as the reader words it. */
-function findPart(path: string, directory: ZipDirectory, part: PartPlace, sheet: string): ZipEntry | undefined {
+export function findPartEntry(path: string, directory: ZipDirectory, part: PartPlace, sheet: string): ZipEntry | undefined {
   try {
     return findWorkbookPart(directory, part);
   } catch (error) {
@@ -124,7 +120,8 @@ async function checkPart(path: string, entry: ZipEntry, sheet: string, kind: Par
   }
 }
 
-async function loadStyles(path: string, entry: ZipEntry | undefined, sheet: string): Promise<CellStyles> {
+/** The cell styles of the styles part (`GENERAL_STYLES` when there is none), its refusal as the reader words it. */
+export async function loadSheetStyles(path: string, entry: ZipEntry | undefined, sheet: string): Promise<CellStyles> {
   if (entry === undefined) return GENERAL_STYLES;
   try {
     return await parseStyles(await openZipEntry(path, entry));
@@ -154,7 +151,29 @@ async function checkContainer(path: string, head: Uint8Array): Promise<void> {
 /** The package relationship type of the main part of a spreadsheet (transitional and strict). */
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 
-async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ parts: WorkbookParts; stringsPart: PartPlace; stylesPart: PartPlace }> {
+/** A workbook's zip directory and workbook part, as the reader finds them; the annotated copy opens the seller's file with it too. */
+export interface OpenedWorkbook {
+  directory: ZipDirectory;
+  parts: WorkbookParts;
+  /** The workbook part and its relationships, with their texts. */
+  workbookEntry: ZipEntry;
+  relsEntry: ZipEntry;
+  workbookXml: string;
+  relsXml: string;
+  stringsPart: PartPlace;
+  stylesPart: PartPlace;
+}
+
+/** Reads the zip directory of the workbook at `path` (`totalBytes` long) and its workbook part; throws `SourceReadError` for a broken one. */
+export async function openWorkbook(path: string, totalBytes: number): Promise<OpenedWorkbook> {
+  const directory = await loadZipDirectory(path, totalBytes);
+  if ('problem' in directory) {
+    fail(path, 'the workbook is truncated or corrupt (its zip directory is missing or cut off); save or download it again');
+  }
+  return { directory, ...(await loadWorkbook(path, directory)) };
+}
+
+async function loadWorkbook(path: string, directory: ZipDirectory): Promise<Omit<OpenedWorkbook, 'directory'>> {
   const readSmall = (entry: ZipEntry): Promise<string> => {
     const refused = checkZipPartSize(entry, 'small');
     if (refused !== undefined) fail(path, `the workbook cannot be read: ${refused}`);
@@ -178,8 +197,13 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
       fail(path, `the workbook is corrupt: its part ${relsName} (the workbook's relationships, which say where each sheet is) is missing; save or download it again`);
     }
     const relsXml = await readSmall(rels);
+    const workbookXml = await readSmall(workbook);
     return {
-      parts: parseWorkbookParts(await readSmall(workbook), relsXml, base),
+      parts: parseWorkbookParts(workbookXml, relsXml, base),
+      workbookEntry: workbook,
+      relsEntry: rels,
+      workbookXml,
+      relsXml,
       stringsPart: placeWorkbookPart(relsXml, 'sharedStrings', base),
       stylesPart: placeWorkbookPart(relsXml, 'styles', base),
     };

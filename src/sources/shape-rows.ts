@@ -245,8 +245,6 @@ function readNames(row: RawRow): string[] {
 interface Layout {
   all: SourceColumn[];
   visible: SourceColumn[];
-  /** Original positions of ignored columns. */
-  ignored: Set<number>;
   /** Number of columns up to the last non-empty header cell. */
   width: number;
   /** Every column up to `width` is visible, in order: a raw row of `width` cells is its row's cells as they are. */
@@ -256,14 +254,10 @@ interface Layout {
 function buildLayout(all: SourceColumn[], options: ReadOptions): Layout {
   const width = all.length;
   const prefix = options.ignoreHeaderPrefix?.toLowerCase();
-  const ignored = new Set<number>();
-  const visible: SourceColumn[] = [];
-  for (const column of all) {
-    if (prefix !== undefined && prefix !== '' && column.name.toLowerCase().startsWith(prefix)) ignored.add(column.index);
-    else visible.push(column);
-  }
+  const ignored = (column: SourceColumn): boolean => prefix !== undefined && prefix !== '' && column.name.toLowerCase().startsWith(prefix);
+  const visible = all.filter((column) => !ignored(column));
   const whole = visible.length === width && visible.every((column, position) => column.index === position);
-  return { all, visible, ignored, width, whole };
+  return { all, visible, width, whole };
 }
 
 type MergedFill = (row: RawRow) => void;

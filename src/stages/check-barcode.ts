@@ -3,7 +3,6 @@
  * (exponent notation, more than 15 significant digits, dropped leading zeros).
  */
 import type { IssueData } from '../core/issue.js';
-import { createTranslator } from '../i18n/create-translator.js';
 import type { SourceCell } from '../sources/types.js';
 
 /** GTIN lengths the service can take: EAN-8, UPC-A, EAN-13, GTIN-14. */
@@ -13,9 +12,10 @@ const GTIN_LENGTHS: readonly number[] = [8, 12, 13, 14];
 export type BarcodeCheck =
   | { status: 'ok'; barcode: string }
   /** Leading zeros were restored (only when asked to and the check digit then verifies). */
-  | { status: 'repaired'; barcode: string; original: string }
-  | { status: 'damaged'; reason: string; cause: IssueData; repaired?: string }
-  | { status: 'invalid'; reason: string; cause: IssueData }
+  | { status: 'repaired'; barcode: string }
+  /** `cause`: why, as issue data (`reason` names the catalog's `reason.<x>`). */
+  | { status: 'damaged'; cause: IssueData; repaired?: string }
+  | { status: 'invalid'; cause: IssueData }
   | { status: 'check_digit'; expected: number; barcode: string };
 
 /** True when `digits` is a GTIN of a supported length with a correct check digit. */
@@ -36,35 +36,27 @@ export function checkBarcode(cell: SourceCell, options: { repairLeadingZeros: bo
   const text = cell.text.trim();
   const flags = cell.flags ?? [];
   if (flags.includes('exponent') || /^\d([.,]\d+)?e\+?\d+$/i.test(text)) {
-    return { status: 'damaged', ...explainBarcode({ reason: 'exponent', text }) };
+    return { status: 'damaged', cause: { reason: 'exponent', text } };
   }
   if (flags.includes('precision_lost')) {
-    return { status: 'damaged', ...explainBarcode({ reason: 'over_15_digits', text }) };
+    return { status: 'damaged', cause: { reason: 'over_15_digits', text } };
   }
   const digits = text.replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(digits)) return { status: 'invalid', ...explainBarcode({ reason: 'not_digits', text }) };
+  if (!/^\d+$/.test(digits)) return { status: 'invalid', cause: { reason: 'not_digits', text } };
   if (cell.kind === 'number' && !GTIN_LENGTHS.includes(digits.length) && digits.length < 14) {
     const padded = padToValidGtin(digits);
     if (padded !== undefined) {
       return options.repairLeadingZeros
-        ? { status: 'repaired', barcode: padded, original: digits }
-        : { status: 'damaged', ...explainBarcode({ reason: 'leading_zeros', digits: digits.length }), repaired: padded };
+        ? { status: 'repaired', barcode: padded }
+        : { status: 'damaged', cause: { reason: 'leading_zeros', digits: digits.length }, repaired: padded };
     }
   }
   if (!GTIN_LENGTHS.includes(digits.length)) {
-    return { status: 'invalid', ...explainBarcode({ reason: 'length', digits: digits.length }) };
+    return { status: 'invalid', cause: { reason: 'length', digits: digits.length } };
   }
   const expected = computeCheckDigit(digits);
   if (expected !== Number(digits[digits.length - 1])) return { status: 'check_digit', expected, barcode: digits };
   return { status: 'ok', barcode: digits };
-}
-
-/** Why a barcode is damaged or invalid: as issue data (`reason` names the catalog's `reason.<x>`) and in English. */
-function explainBarcode(cause: IssueData): { reason: string; cause: IssueData } {
-  const english = createTranslator('en');
-  const data: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(cause)) if (name !== 'reason') data[name] = String(value);
-  return { reason: english.translate(`reason.${String(cause['reason'])}`, data), cause };
 }
 
 function padToValidGtin(digits: string): string | undefined {

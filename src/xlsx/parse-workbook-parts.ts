@@ -10,8 +10,6 @@ import type { ZipDirectory, ZipEntry } from './zip-directory.js';
 /** One sheet as the workbook lists it. */
 export interface WorkbookSheet {
   name: string;
-  /** Position in the workbook's tab order, from 1. */
-  position: number;
   /** `visible`, `hidden` or `veryHidden`. */
   state: string;
   /** Zip part of the sheet (`xl/worksheets/sheet1.xml`); undefined when the relationship is missing. */
@@ -38,7 +36,6 @@ export function parseWorkbookParts(workbookXml: string, relsXml: string, base = 
     const rel = targets.get(id);
     return {
       name: sheet.get('name') ?? `Sheet${index + 1}`,
-      position: index + 1,
       state: readSheetState(sheet.get('state')),
       part: rel ? resolvePart(base, rel.target) : undefined,
       isWorksheet: rel !== undefined && rel.type.endsWith('/worksheet'),

@@ -113,15 +113,15 @@ describe('detectDelimiter', () => {
     ['\t', 'a\tb\tc\n1\t2,5\t3\n'],
     ['|', 'a|b|c\n1|2|3\n'],
   ])('finds %j', (delimiter, sample) => {
-    expect(detectDelimiter(sample)).toEqual({ delimiter, found: true });
+    expect(detectDelimiter(sample)).toBe(delimiter);
   });
 
   it('ignores delimiters inside quotes, including quoted line breaks', () => {
-    expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n').delimiter).toBe(';');
+    expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n')).toBe(';');
   });
 
   it('falls back to a comma for a single column', () => {
-    expect(detectDelimiter('Артикул\nA1\nA2\n')).toEqual({ delimiter: ',', found: false });
+    expect(detectDelimiter('Артикул\nA1\nA2\n')).toBe(',');
   });
 });
 
@@ -168,9 +168,9 @@ describe('workbook parts', () => {
     expect(parseWorkbookParts(workbook, rels)).toEqual({
       date1904: true,
       sheets: [
-        { name: 'Инструкция', position: 1, state: 'hidden', part: 'xl/worksheets/sheet3.xml', isWorksheet: true },
-        { name: 'Товары & цены', position: 2, state: 'visible', part: 'xl/worksheets/sheet1.xml', isWorksheet: true },
-        { name: 'Диаграмма', position: 3, state: 'visible', part: 'xl/chartsheets/sheet1.xml', isWorksheet: false },
+        { name: 'Инструкция', state: 'hidden', part: 'xl/worksheets/sheet3.xml', isWorksheet: true },
+        { name: 'Товары & цены', state: 'visible', part: 'xl/worksheets/sheet1.xml', isWorksheet: true },
+        { name: 'Диаграмма', state: 'visible', part: 'xl/chartsheets/sheet1.xml', isWorksheet: false },
       ],
     });
   });

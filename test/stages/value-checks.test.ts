@@ -45,17 +45,17 @@ describe('checkBarcode', () => {
 
   it('reports exponent notation and lost precision as Excel damage', () => {
     expect(checkBarcode(numberCell(4006381333931, { text: '4.00638E+12', flags: ['exponent'] }), strict).status).toBe('damaged');
-    expect(checkBarcode(textCell('4,00638E+12'), strict)).toMatchObject({ status: 'damaged', reason: expect.stringContaining('exponent') });
-    expect(checkBarcode(numberCell(12345678901234567, { flags: ['precision_lost'] }), strict)).toMatchObject({ status: 'damaged', reason: expect.stringContaining('15 digits') });
+    expect(checkBarcode(textCell('4,00638E+12'), strict)).toMatchObject({ status: 'damaged', cause: { reason: 'exponent' } });
+    expect(checkBarcode(numberCell(12345678901234567, { flags: ['precision_lost'] }), strict)).toMatchObject({ status: 'damaged', cause: { reason: 'over_15_digits' } });
   });
 
   it('reports a number that lost its leading zero, and repairs it only when asked', () => {
     // EAN-8 00123457 stored as a number is 123457.
     const cell = numberCell(123457);
-    expect(checkBarcode(cell, strict)).toEqual({ status: 'damaged', reason: 'the barcode is a number of 6 digits: Excel dropped its leading zeros', cause: { reason: 'leading_zeros', digits: 6 }, repaired: '00123457' });
-    expect(checkBarcode(cell, { repairLeadingZeros: true })).toEqual({ status: 'repaired', barcode: '00123457', original: '123457' });
+    expect(checkBarcode(cell, strict)).toEqual({ status: 'damaged', cause: { reason: 'leading_zeros', digits: 6 }, repaired: '00123457' });
+    expect(checkBarcode(cell, { repairLeadingZeros: true })).toEqual({ status: 'repaired', barcode: '00123457' });
     // The same digits as text are just too short.
-    expect(checkBarcode(textCell('123457'), strict)).toEqual({ status: 'invalid', reason: 'a barcode has 8, 12, 13 or 14 digits, got 6', cause: { reason: 'length', digits: 6 } });
+    expect(checkBarcode(textCell('123457'), strict)).toEqual({ status: 'invalid', cause: { reason: 'length', digits: 6 } });
   });
 
   it('reports a wrong check digit with the expected one', () => {

@@ -73,7 +73,7 @@ const NO_GROUPS: readonly GroupRowRecord[] = [];
  * through the read-only views they declare.
  */
 class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
-  readonly result: SheetRowsResult = { rows: 0, annotatedRows: 0, highlightedCells: 0, issues: 0, notes: [], firstAnnotationColumn: undefined, warnings: [] };
+  readonly result: SheetRowsResult = { rows: 0, annotatedRows: 0, highlightedCells: 0, issues: 0, notes: [], warnings: [] };
   prefix = '';
   /** Columns of `_` cells appended by an earlier run: dropped. */
   readonly oldColumns = new Set<number>();
@@ -196,7 +196,6 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
   /** Places the `_` columns from `column` on, or nowhere (with a warning) when they would pass XFD. */
   private placeColumns(column: number): void {
     this.columns = placeAnnotationColumns(column);
-    this.result.firstAnnotationColumn = this.columns?.first;
     if (this.columns !== undefined) return;
     this.result.warnings.push(
       createIssue({

@@ -75,8 +75,6 @@ export interface SheetRowsResult {
   highlightedCells: number;
   issues: number;
   notes: CellNote[];
-  /** Column of `_status`, or `undefined` when the sheet had no room for the `_` columns. */
-  firstAnnotationColumn: number | undefined;
   warnings: Issue[];
 }
 

@@ -12,7 +12,7 @@
  * shallower outline level closes the groups below it. Deciding a row needs the level of the next
  * one, so each group row waits for the row after it.
  */
-import { MAX_GROUP_LEVELS } from '../../sources/detect-group-rows.js';
+import { openGroupAt } from '../../sources/detect-group-rows.js';
 import type { CopiedRecord } from '../write-annotated-csv.js';
 
 /** A group row as it stands (`fields`), with what the reader made of it. */
@@ -50,11 +50,7 @@ export function createGroupRowTracker(options: { outline: boolean }): GroupRowTr
   let pending: { row: number; level: number; record: GroupRowRecord } | undefined;
 
   const setGroup = (level: number, record: GroupRowRecord): void => {
-    const at = Math.min(level, MAX_GROUP_LEVELS);
-    record.level = at;
-    open.length = Math.min(open.length, at - 1);
-    while (open.length < at - 1) open.push(undefined);
-    open.push(record);
+    record.level = openGroupAt<GroupRowRecord | undefined>(open, level, record, undefined);
   };
   const backOut = (level: number): void => {
     if (options.outline && level < outlineDepth) {

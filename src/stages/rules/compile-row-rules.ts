@@ -93,7 +93,6 @@ export function compileRowRules(
 
   const setup: RuleSetup = {
     mapping,
-    info,
     index,
     resolver,
     booleans: createBooleanLookup(mapping.booleans),

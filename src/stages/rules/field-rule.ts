@@ -7,7 +7,6 @@ import type { Issue, IssueData, Severity } from '../../core/issue.js';
 import type { ValueResolver } from '../../mapping/create-value-resolver.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
-import type { SourceInfo } from '../../sources/types.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, FieldName } from '../mapped-row.js';
 import type { BooleanLookup } from '../parse-boolean.js';
@@ -50,7 +49,6 @@ export interface AttributePlan {
  */
 export interface RuleSetup {
   mapping: Mapping;
-  info: SourceInfo;
   index: DirectoryIndex;
   resolver: ValueResolver;
   booleans: BooleanLookup;
