@@ -6,11 +6,16 @@
  * ~200 modules of ours; each costs the ES module loader a resolve, a file read and a compile, and
  * in one bundle those are a handful (docs/performance.md, "Start-up").
  *
- * Packages stay outside the bundle (they load from `node_modules` as before), and so do the files
- * found beside a module at run time (the translator's catalog, the sandbox's reference data, the
- * source worker, the code stamps of the kept mapping and settings): in a module bundled here,
- * `import.meta.url` is the URL of the module tsc wrote for it in `<out>/`, so what it finds beside
- * itself is what `dist/` has. The library (`<out>/index.js`) is tsc's output, unchanged.
+ * Packages stay outside the bundle (they load from `node_modules` as before), but for yargs and the
+ * packages it imports: every command loads them first, and as ~45 files of their own (each resolved
+ * through its package's `exports`) they cost a cached dry run ~60–100 M instructions more than in
+ * the bundle. yargs finds its locales beside its platform shim (`import.meta.url`), so there that
+ * URL is the shim's own in the installed yargs (`import.meta.resolve`), which stays a dependency.
+ * The files found beside a module of ours at run time (the translator's catalog, the sandbox's
+ * reference data, the source worker, the code stamps of the kept mapping and settings) stay outside
+ * too: in a module bundled here, `import.meta.url` is the URL of the module tsc wrote for it in
+ * `<out>/`, so what it finds beside itself is what `dist/` has. The library (`<out>/index.js`) is
+ * tsc's output, unchanged.
  *
  * Usage: node scripts/bundle-cli.mjs [out dir, default dist] [source root, default src]
  * Run after tsc has written the out dir.
@@ -43,6 +48,40 @@ const compiledModuleUrls = {
   },
 };
 
+/** The packages bundled with our modules; what they import is bundled with them. */
+const BUNDLED_PACKAGES = new Set(['yargs']);
+
+/** A bare specifier's package name: `yargs/helpers` → `yargs`, `@scope/name/x` → `@scope/name`. */
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Keeps every package outside the bundle but yargs and whatever a bundled package imports. */
+const bundledPackages = {
+  name: 'bundled-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const fromPackage = /[\\/]node_modules[\\/]/.test(args.importer);
+      return fromPackage || BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/** yargs's platform shim finds `locales/` from its own URL: give it the URL of the installed shim, not the bundle's. */
+const yargsShimUrl = {
+  name: 'yargs-shim-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) throw new Error(`${args.path} no longer reads import.meta.url: check how yargs finds its locales`);
+      const url = "new URL('lib/platform-shims/esm.mjs', import.meta.resolve('yargs/package.json')).href";
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'js' };
+    });
+  },
+};
+
 await build({
   entryPoints: { main: join(sources, 'cli', 'main.ts') },
   outdir: bundleDir,
@@ -51,9 +90,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
   chunkNames: 'chunk-[hash]',
-  plugins: [compiledModuleUrls],
+  plugins: [compiledModuleUrls, bundledPackages, yargsShimUrl],
   logLevel: 'warning',
 });
 

@@ -123,6 +123,9 @@ describe('the packed tarball', () => {
     expect((await readFile(bin, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node');
     const help = await run(process.execPath, [bin, '--help'], { cwd: consumer, env });
     expect(help.stdout).toContain('catalog-import validate <file>');
+    // yargs is inside the bin's bundle, and its own words come from the installed yargs's locales.
+    const russianHelp = await run(process.execPath, [bin, '--lang', 'ru', '--help'], { cwd: consumer, env });
+    expect(russianHelp.stdout).toContain('Команды:');
     const sample = join(installed, 'samples', 'catalog.xlsx');
     const mapping = join(installed, 'mappings', 'sample.yaml');
     const result = await run(process.execPath, [bin, 'validate', sample, '-m', mapping, '--sandbox', '--json'], { cwd: consumer, env, maxBuffer: 64 * 1024 * 1024 }).catch((error: { code: number; stdout: string; stderr: string }) => error);
