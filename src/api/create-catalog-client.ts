@@ -82,8 +82,6 @@ export interface WireObservations {
   notes: string[];
   /** Every directory page read. */
   pages: DirectoryPageSeen[];
-  /** Status words seen per job status answer (job-level and per product). */
-  statusWords: { word: string; meaning: string }[];
 }
 
 /** The Seller Catalog Service, typed. */
@@ -244,7 +242,6 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true, priority: 'background' });
       const status = readJobStatus(body, readContext(endpoint, endpointOf('GET', urlOf('importInfo'))), wire.classify);
       ledger.flush();
-      wire.noteStatusWords(status);
       return status;
     },
 
@@ -288,8 +285,6 @@ interface WireWatch {
   pagesSeen: DirectoryPageSeen[];
   /** What an answer of `endpoint` is read with (its fields recorded under `ledgerEndpoint` when given). */
   readContext(endpoint: string, ledgerEndpoint?: string): WireReadContext;
-  /** Records the status words of a job status answer (job-level and per product). */
-  noteStatusWords(status: JobStatus): void;
   observe(): WireObservations;
 }
 
@@ -297,21 +292,16 @@ function createWireWatch(profile: ServiceProfile, deps: Pick<Deps, 'onEvent'>): 
   const aliases = buildWireAliases(profile.fields);
   const ledger = createFieldLedger(deps);
   const pagesSeen: DirectoryPageSeen[] = [];
-  const statusWords = new Map<string, string>();
   return {
     aliases,
     ledger,
     classify: createStatusClassifier(profile.statuses ?? {}, DEFAULT_STATUS_VOCABULARY),
     pagesSeen,
     readContext: (endpoint, ledgerEndpoint) => ({ endpoint, aliases, ledger, ...(ledgerEndpoint ? { ledgerEndpoint } : {}) }),
-    noteStatusWords(status) {
-      for (const entry of [status, ...status.products]) if (entry.status !== undefined && entry.status !== null) statusWords.set(entry.status, entry.meaning);
-    },
     observe: () => ({
       unused: ledger.unusedByEndpoint(),
       notes: ledger.notes(),
       pages: [...pagesSeen],
-      statusWords: [...statusWords].map(([word, meaning]) => ({ word, meaning })),
     }),
   };
 }

@@ -55,5 +55,5 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
 }
 
 function emptyObservations(): WireObservations {
-  return { unused: new Map(), notes: [], pages: [], statusWords: [] };
+  return { unused: new Map(), notes: [], pages: [] };
 }

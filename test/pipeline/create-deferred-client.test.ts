@@ -26,7 +26,7 @@ function buildClient(token: string): CatalogClient {
       },
     }),
     getProductDetails: unused,
-    observe: () => ({ unused: new Map(), notes: [`seen by ${token}`], pages: [], statusWords: [] }),
+    observe: () => ({ unused: new Map(), notes: [`seen by ${token}`], pages: [] }),
   };
 }
 
