@@ -69,15 +69,25 @@ const bundledPackages = {
   },
 };
 
-/** yargs's platform shim finds `locales/` from its own URL: give it the URL of the installed shim, not the bundle's. */
+/**
+ * yargs's platform shim finds `locales/` from its own URL: give it the URL of the installed shim, not the bundle's.
+ * The build fails when no shim was rewritten (yargs moved or renamed it), since the help would then lose its
+ * translations silently. The URL is taken from yargs's main entry (`index.mjs` beside `lib/`), which every
+ * yargs exports, not from a subpath export it could drop.
+ */
 const yargsShimUrl = {
   name: 'yargs-shim-url',
   setup(build) {
+    let rewritten = false;
     build.onLoad({ filter: /[\\/]node_modules[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) throw new Error(`${args.path} no longer reads import.meta.url: check how yargs finds its locales`);
-      const url = "new URL('lib/platform-shims/esm.mjs', import.meta.resolve('yargs/package.json')).href";
+      rewritten = true;
+      const url = "new URL('lib/platform-shims/esm.mjs', import.meta.resolve('yargs')).href";
       return { contents: text.replaceAll('import.meta.url', url), loader: 'js' };
+    });
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && !rewritten) throw new Error("yargs's platform shim (lib/platform-shims/esm.mjs) was not in the bundle: check how yargs finds its locales");
     });
   },
 };
