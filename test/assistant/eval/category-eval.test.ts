@@ -51,6 +51,15 @@ describe('matching quality on labelled seller texts', () => {
       expect(describeWrong(categories)).toEqual([]);
     }, 120_000);
 
+    // `heldout7` (70 labels, issue 33, labels31: written before any code of that round changed) is measured with no
+    // confident wrong match; its right-and-confident share is reported, not asserted.
+    it(`our heldout7 labels, ${breadth} directory: no confident wrong match`, () => {
+      const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout7'), 'category', directories), directories);
+      console.log(formatFigures(`own categories (heldout7, ${breadth})`, categories));
+      expect(categories.total).toBe(70);
+      expect(describeWrong(categories)).toEqual([]);
+    }, 120_000);
+
     // `heldout5` (issue 33, written before that round's changes) is measured with no confident wrong match: its
     // one known one, `Коньки роликовые` taken for ice skates in a tree without roller skates, is a question since
     // the whole-head veto.
@@ -78,9 +87,9 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    // 40, 11 of `heldout5`, 8 of `heldout6` (written before their first measurement, see the README) and 6 exact
-    // narrower leaves (`find-narrower-leaves.ts`), and `Таблетки для ПММ` (an abbreviation that script cannot read).
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(66);
+    // 40, 11 of `heldout5`, 8 of `heldout6`, 13 of `heldout7` (written before their first measurement, see the README)
+    // and 6 exact narrower leaves (`find-narrower-leaves.ts`), and `Таблетки для ПММ` (an abbreviation that script cannot read).
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(79);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
