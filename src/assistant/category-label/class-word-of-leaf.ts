@@ -8,6 +8,7 @@ import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
 import { isFinishWord } from './finish-words.js';
+import { isDecorativeWord, isDecorSection, isOccasionWord } from './occasion-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
 import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
@@ -20,8 +21,9 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
  * `Холодильники двухкамерные`), how their surface is finished (`Помада матовая`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
- * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`) or which precious metal goods are
- * made of (`Кольца золотые`). It does when
+ * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`), which precious metal goods are
+ * made of (`Кольца золотые`), when they are used (`Тарелки обеденные`, `Коляски прогулочные`) or that they are for show
+ * (`Подушки декоративные`, of a section that files decor). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -40,7 +42,7 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
-  if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word)) return false;
+  if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word) && !isOccasionWord(word)) return false;
   if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
   const section = readTopSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
@@ -65,6 +67,7 @@ const GATED_CLASSES: readonly GatedClass[] = [
   { is: isMachineWord, holds: (_word, leaf, _index, directories) => readPoweredLeaves(directories).has(leaf.id) },
   { is: isGarmentCutWord, holds: (_word, leaf, _index, directories) => readGarmentLeaves(directories).has(leaf.id) },
   { is: isStateWord, holds: (_word, leaf, _index, directories) => readVolumeLeaves(directories).has(leaf.id) },
+  { is: isDecorativeWord, holds: (_word, leaf, index) => isDecorSection(index, leaf.path) },
   {
     is: (word) => readPreciousMetal(word) !== undefined,
     holds: (word, leaf, index) => readLeafMetals(index).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
