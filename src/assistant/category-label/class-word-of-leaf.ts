@@ -43,7 +43,7 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const placement = isPlacementWord(word);
   const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
   if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word) && !isOccasionWord(word)) return false;
-  if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
+  if (gated !== undefined && !gated.holds(word, leaf, () => index, directories)) return false;
   const section = readTopSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
@@ -59,7 +59,14 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
 /** A class of words that qualifies only goods the directory's attributes say are of its kind; a build's word is of any goods. */
 interface GatedClass {
   is(word: string): boolean;
-  holds(word: string, leaf: IndexedLeaf, index: ClassifierIndex, directories: Directories): boolean;
+  /** Whether the leaf (its id and Russian path) is of the goods the class qualifies; the classifier index read only when asked. */
+  holds(word: string, leaf: GatedLeaf, readIndex: () => ClassifierIndex, directories: Directories): boolean;
+}
+
+/** What a gate reads of a leaf. */
+interface GatedLeaf {
+  id: number;
+  path: string;
 }
 
 /** The gated classes, in the order a word is read (a word of the first it belongs to). */
@@ -67,12 +74,21 @@ const GATED_CLASSES: readonly GatedClass[] = [
   { is: isMachineWord, holds: (_word, leaf, _index, directories) => readPoweredLeaves(directories).has(leaf.id) },
   { is: isGarmentCutWord, holds: (_word, leaf, _index, directories) => readGarmentLeaves(directories).has(leaf.id) },
   { is: isStateWord, holds: (_word, leaf, _index, directories) => readVolumeLeaves(directories).has(leaf.id) },
-  { is: isDecorativeWord, holds: (_word, leaf, index) => isDecorSection(index, leaf.path) },
+  { is: isDecorativeWord, holds: (_word, leaf, readIndex) => isDecorSection(readIndex(), leaf.path) },
   {
     is: (word) => readPreciousMetal(word) !== undefined,
-    holds: (word, leaf, index) => readLeafMetals(index).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
+    holds: (word, leaf, readIndex) => readLeafMetals(readIndex()).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
   },
 ];
+
+/**
+ * Whether a word is of a gated class whose goods the leaf is (`миди` of a garment, `электрический` of a machine): such a word
+ * says which of the leaf's goods, and points to no other leaf that holds it (`Мидии`, `Рубанки электрические`).
+ */
+export function isGatedClassWordOf(word: string, leaf: GatedLeaf, readIndex: () => ClassifierIndex, directories: Directories): boolean {
+  const gated = GATED_CLASSES.find((one) => one.is(word));
+  return gated !== undefined && gated.holds(word, leaf, readIndex, directories);
+}
 
 /**
  * Whether the label's words say the people the leaf is for: always those its own name says (`Шезлонги для малышей`), and
