@@ -49,8 +49,14 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
   if (placement && hasPlacedKindOfNoun(index, leaf, section, said)) return false;
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
-  // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
-  const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readTopSection(index.leaves[at]?.path ?? section) !== section);
+  // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`. So does
+  // `декоративные` beside sections that file no decor (`Дорожные подушки`, `Ортопедические подушки` for `Подушки декоративные`).
+  const decorative = isDecorativeWord(word);
+  const elsewhere = (stem: string): boolean =>
+    (index.byHeadStem[stem] ?? []).some((at) => {
+      const path = index.leaves[at]?.path ?? leaf.path;
+      return readTopSection(path) !== section && (!decorative || isDecorSection(index, path));
+    });
   if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
