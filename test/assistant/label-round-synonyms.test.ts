@@ -40,3 +40,16 @@ describe('traps: what the words must not reach', () => {
     expect(lead(label)).toBe(leaf);
   });
 });
+
+describe('a mouse said wireless, gaming or optical (labels31)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  it.each(['Мышь беспроводная', 'Мыши игровые', 'Gaming mouse', 'Беспроводная мышь'])('%s is a computer mouse, surely', (label) => {
+    const match = original.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe('Компьютерные мыши');
+  });
+
+  it.each(['Мыши', 'Мышь', 'Мыши для кошек', 'Игровая мышь для кошек'])('%s stays a question (a cat toy as much as a computer mouse)', (label) => {
+    expect(original.match(label, { productNames: [] }).status).toBe('todo');
+  });
+});
