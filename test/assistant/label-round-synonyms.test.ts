@@ -53,3 +53,23 @@ describe('a mouse said wireless, gaming or optical (labels31)', () => {
     expect(original.match(label, { productNames: [] }).status).toBe('todo');
   });
 });
+
+describe('kinds of cameras, TV boxes and home fragrances said by their trade names (labels31)', () => {
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  it.each([
+    ['Фотоаппараты зеркальные', 'Фотоаппараты'],
+    ['Беззеркальные фотоаппараты', 'Фотоаппараты'],
+    ['Смарт ТВ приставки', 'ТВ-приставки'],
+    ['Android приставки', 'ТВ-приставки'],
+    ['Диффузоры ароматические', 'Ароматы для дома'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = marketplace.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('leaves a mirror a mirror, and a bare diffuser a question', () => {
+    expect(marketplace.match('Зеркала настенные', { productNames: [] }).best?.entry.name.rus ?? marketplace.match('Зеркала настенные', { productNames: [] }).candidates[0]?.entry.name.rus).not.toBe('Фотоаппараты');
+    expect(marketplace.match('Диффузоры', { productNames: [] }).status).toBe('todo');
+  });
+});
