@@ -73,3 +73,26 @@ describe('kinds of cameras, TV boxes and home fragrances said by their trade nam
     expect(marketplace.match('Диффузоры', { productNames: [] }).status).toBe('todo');
   });
 });
+
+describe('a price list order and trade phrases of goods the directory names plainly (labels31)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  it.each([
+    ['Протеин сывороточный', 'Протеин'],
+    ['Диски литые', 'Колёсные диски'],
+    ['Автодержатели для телефона', 'Автомобильные держатели'],
+    ['Отпариватель ручной', 'Отпариватели'],
+    ['Семена овощей', 'Семена'],
+    ['Турник настенный', 'Турники'],
+    ['Постельное белье евро', 'Постельное бельё'],
+    ['Коврики автомобильные', 'Коврики в салон'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = original.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('leaves other discs and hand tools questions', () => {
+    expect(original.match('Диски отрезные', { productNames: [] }).status).toBe('todo');
+    expect(original.match('Пила ручная', { productNames: [] }).status).toBe('todo');
+  });
+});
