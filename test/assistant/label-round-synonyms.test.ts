@@ -95,3 +95,35 @@ describe('a price list order and trade phrases of goods the directory names plai
     expect(original.match('Пила ручная', { productNames: [] }).status).toBe('todo');
   });
 });
+
+describe('goods named by what they are for, made of or how they work, that the marketplace files plainly (labels31)', () => {
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  it.each([
+    ['Переноска для кошек', 'Переноски'],
+    ['Наполнитель для кошачьего туалета', 'Наполнители'],
+    ['Чемоданы на колесах', 'Чемоданы'],
+    ['Салфетки из микрофибры', 'Губки и салфетки'],
+    ['Подарочный набор парфюмерии', 'Парфюмерные наборы'],
+    ['Палатки туристические', 'Палатки'],
+    ['Коляски прогулочные', 'Коляски'],
+    ['Ноутбуки игровые', 'Ноутбуки'],
+    ['Миксер планетарный', 'Миксеры'],
+    ['Смеситель для кухни', 'Смесители'],
+    ['Словарь англо-русский', 'Словари'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = marketplace.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('never takes what the phrases do not say for their leaf', () => {
+    for (const [label, leaf] of [
+      ['Коляски для кукол', 'Коляски'],
+      ['Миксеры строительные', 'Миксеры'],
+      ['Палатки детские', 'Палатки'],
+    ] as const) {
+      const match = marketplace.match(label, { productNames: [] });
+      expect(match.status === 'todo' || match.best?.entry.name.rus !== leaf, label).toBe(true);
+    }
+  });
+});
