@@ -49,3 +49,12 @@ describe('a word of how a garment is cut (issue 33, labels23)', () => {
     }
   });
 });
+
+describe('a gated class word points to no other leaf holding it (labels31)', () => {
+  it('leads `Юбка миди` with the skirts, not the mussels (`Мидии`) the cut word begins alike', () => {
+    const matcher = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+    const match = matcher.match('Юбка миди', { productNames: ['Юбка миди плиссированная'] });
+    expect(match.candidates[0]?.entry.path?.rus).toBe('Одежда / Женская одежда / Юбки');
+    expect(match.candidates.find((candidate) => candidate.entry.name.rus === 'Мидии')?.score ?? 0).toBeLessThan(0.8);
+  });
+});

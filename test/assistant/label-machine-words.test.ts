@@ -10,7 +10,7 @@ const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace
 
 describe('a word of how a machine works (issue 33, labels23)', () => {
   it('reads the working principle and the battery, in every form of the adjective, and no word that moves a machine to another trade', () => {
-    for (const word of ['планетарный', 'шнековая', 'центробежные', 'роторная', 'поршневой', 'мембранный', 'винтовой', 'инверторный', 'индукционная', 'конвекционный', 'паровой', 'аккумуляторный', 'автоматическая']) expect(isMachineWord(word), word).toBe(true);
+    for (const word of ['планетарный', 'шнековая', 'центробежные', 'роторная', 'поршневой', 'мембранный', 'винтовой', 'инверторный', 'индукционная', 'конвекционный', 'паровой', 'аккумуляторный', 'автоматическая', 'электрическая']) expect(isMachineWord(word), word).toBe(true);
     for (const word of ['бензиновый', 'погружной', 'портативный', 'стационарный', 'ручной', 'механический', 'вибрационная', 'ударная', 'дисковая', 'цепная', 'сетевой', 'газовый', 'пар', 'шнек', 'аккумулятор', 'автомат']) expect(isMachineWord(word), word).toBe(false);
   });
 
@@ -33,6 +33,10 @@ describe('a word of how a machine works (issue 33, labels23)', () => {
       // blood pressure monitor inflating its cuff).
       [original, 'Кофемашины автоматические', '20203'],
       [marketplace, 'Тонометры автоматические', '80601'],
+      // labels31: an electric machine beside a noun-first leaf of electric tools (`Рубанки электрические`), whose last word
+      // read as what that leaf is.
+      [marketplace, 'Мясорубки электрические', '20205'],
+      [marketplace, 'Массажеры электрические', '20409'],
     ] as const) {
       const match = matcher.match(label);
       expect(match.status, label).toBe('confident');

@@ -34,7 +34,8 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
     // A word before the name may make another thing (`Роликовые коньки`), so the matcher asks; a class word does not.
     for (const matcher of [original, marketplace]) expect(matcher.match('Угловые диваны').best?.key).toBe('60301');
     expect(original.match('Настенные светильники').best?.key).toBe('60405');
-    for (const label of ['Угловые кресла', 'Настенные фонари', 'Настенные турники', 'Роликовые коньки']) expect(original.match(label).status, label).toBe('todo');
+    // (`Настенные турники` left this list in labels31: the vocabulary names a wall pull-up bar a pull-up bar.)
+    for (const label of ['Угловые кресла', 'Настенные фонари', 'Роликовые коньки']) expect(original.match(label).status, label).toBe('todo');
   });
 
   it('points to no other leaf where a sibling is named with it (`Настенные часы` beside `Фоторамки`)', () => {
@@ -62,8 +63,9 @@ describe('a word of where goods are mounted (issue 33, labels18)', () => {
 
   it('qualifies only goods of a section that sorts goods by where they are mounted', () => {
     // `Настенные часы`, `Напольные весы`: home and appliances. A flashlight of `Туризм` on a wall is a lantern, a wall
-    // organiser no car organiser; the cost: `Турник настенный` (sport) stays a question.
-    for (const label of ['Фонари настенные', 'Органайзеры настенные', 'Турник настенный']) {
+    // organiser no car organiser. (The cost, `Турник настенный` (sport) a question, is the vocabulary's since labels31:
+    // a wall pull-up bar is a kind of `турники`.)
+    for (const label of ['Фонари настенные', 'Органайзеры настенные']) {
       expect(original.match(label).status, label).toBe('todo');
       expect(marketplace.match(label).status, label).toBe('todo');
     }
@@ -218,6 +220,6 @@ describe('a rival of a section that sorts no goods by where they are mounted (is
     expect(original.match('Кондиционер').status).toBe('todo');
     // Marketplace: the veto does not take `настенный` of air conditioners; a lantern and a pull-up bar of sections sorting nothing so.
     expect(marketplace.match('Кондиционер настенный').status).toBe('todo');
-    for (const label of ['Фонари настенные', 'Турник настенный']) expect(original.match(label).status, label).toBe('todo');
+    for (const label of ['Фонари настенные']) expect(original.match(label).status, label).toBe('todo');
   });
 });

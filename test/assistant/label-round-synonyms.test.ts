@@ -40,3 +40,83 @@ describe('traps: what the words must not reach', () => {
     expect(lead(label)).toBe(leaf);
   });
 });
+
+describe('a mouse said wireless, gaming or optical (labels31)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  it.each(['Мышь беспроводная', 'Мыши игровые', 'Gaming mouse', 'Беспроводная мышь'])('%s is a computer mouse, surely', (label) => {
+    const match = original.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe('Компьютерные мыши');
+  });
+
+  it.each(['Мыши', 'Мышь', 'Мыши для кошек', 'Игровая мышь для кошек'])('%s stays a question (a cat toy as much as a computer mouse)', (label) => {
+    expect(original.match(label, { productNames: [] }).status).toBe('todo');
+  });
+});
+
+describe('kinds of cameras, TV boxes and home fragrances said by their trade names (labels31)', () => {
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  it.each([
+    ['Фотоаппараты зеркальные', 'Фотоаппараты'],
+    ['Беззеркальные фотоаппараты', 'Фотоаппараты'],
+    ['Смарт ТВ приставки', 'ТВ-приставки'],
+    ['Android приставки', 'ТВ-приставки'],
+    ['Диффузоры ароматические', 'Ароматы для дома'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = marketplace.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('leaves a mirror a mirror, and a bare diffuser a question', () => {
+    expect(marketplace.match('Зеркала настенные', { productNames: [] }).best?.entry.name.rus ?? marketplace.match('Зеркала настенные', { productNames: [] }).candidates[0]?.entry.name.rus).not.toBe('Фотоаппараты');
+    expect(marketplace.match('Диффузоры', { productNames: [] }).status).toBe('todo');
+  });
+});
+
+describe('a price list order and trade phrases of goods the directory names plainly (labels31)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  it.each([
+    ['Автодержатели для телефона', 'Автомобильные держатели'],
+    ['Отпариватель ручной', 'Отпариватели'],
+    ['Семена овощей', 'Семена'],
+    ['Турник настенный', 'Турники'],
+    ['Постельное белье евро', 'Постельное бельё'],
+    ['Часы детские наручные', 'Детские часы'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = original.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('leaves other discs and hand tools questions', () => {
+    expect(original.match('Диски отрезные', { productNames: [] }).status).toBe('todo');
+    expect(original.match('Пила ручная', { productNames: [] }).status).toBe('todo');
+  });
+});
+
+describe('goods named by what they are for, made of or how they work, that the marketplace files plainly (labels31)', () => {
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  it.each([
+    ['Наполнитель для кошачьего туалета', 'Наполнители'],
+    ['Чемоданы на колесах', 'Чемоданы'],
+    ['Салфетки из микрофибры', 'Губки и салфетки'],
+    ['Подарочный набор парфюмерии', 'Парфюмерные наборы'],
+    ['Палатки туристические', 'Палатки'],
+    ['Ноутбуки игровые', 'Ноутбуки'],
+  ])('%s is %s, surely', (label, leaf) => {
+    const match = marketplace.match(label, { productNames: [] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe(leaf);
+  });
+
+  it('never takes what the phrases do not say for their leaf', () => {
+    for (const [label, leaf] of [
+      ['Палатки детские', 'Палатки'],
+      ['Ноутбуки для детей', 'Ноутбуки'],
+    ] as const) {
+      const match = marketplace.match(label, { productNames: [] });
+      expect(match.status === 'todo' || match.best?.entry.name.rus !== leaf, label).toBe(true);
+    }
+  });
+});

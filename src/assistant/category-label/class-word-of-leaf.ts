@@ -8,6 +8,7 @@ import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
 import { isFinishWord } from './finish-words.js';
+import { isDecorativeWord, isDecorSection, isOccasionWord } from './occasion-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
 import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
@@ -20,8 +21,9 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  * Whether a word of a label the leaf's names do not hold is a word of a general class that only qualifies the leaf's goods
  * here: where they are mounted (`Диваны угловые`, `Светильники потолочные`), how they are built (`Гантели разборные`,
  * `Холодильники двухкамерные`), how their surface is finished (`Помада матовая`), how a machine works (`Миксер планетарный`, `Соковыжималка шнековая`), how a garment is cut
- * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`) or which precious metal goods are
- * made of (`Кольца золотые`). It does when
+ * (`Юбка миди`, `Костюм женский брючный`), whether goods are liquid or solid (`Мыло жидкое`), which precious metal goods are
+ * made of (`Кольца золотые`), when they are used (`Тарелки обеденные`, `Коляски прогулочные`) or that they are for show
+ * (`Подушки декоративные`, of a section that files decor). It does when
  * - for a placement, the leaf's own top-level section sorts goods by such words (`Настенные часы`, `Напольные весы`): its
  *   goods are things placed in a room, where a flashlight of `Туризм` or a car organiser of `Автотовары` is not (`Фонари
  *   настенные` are lanterns on a wall); and no other leaf of that section is a placed kind of the label's noun: one named by
@@ -40,15 +42,21 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const sorting = readSortingWords(index);
   const placement = isPlacementWord(word);
   const gated = placement ? undefined : GATED_CLASSES.find((one) => one.is(word));
-  if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word)) return false;
-  if (gated !== undefined && !gated.holds(word, leaf, index, directories)) return false;
+  if (!placement && gated === undefined && !isConstructionWord(word) && !isFinishWord(word) && !isOccasionWord(word)) return false;
+  if (gated !== undefined && !gated.holds(word, leaf, () => index, directories)) return false;
   const section = readTopSection(leaf.path);
   if (placement && !readPlacementSections(sorting).has(section)) return false;
   const said = [...new Set(typeWords.filter((other) => other !== word).map(stemForIndex))];
   if (placement && hasPlacedKindOfNoun(index, leaf, section, said)) return false;
   const named = leaf.names.some((name) => name.language === 'rus' && name.head.length > 0 && [...name.head, ...name.purpose].every((stem) => said.includes(stem)));
-  // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`.
-  const elsewhere = (stem: string): boolean => (index.byHeadStem[stem] ?? []).some((at) => readTopSection(index.leaves[at]?.path ?? section) !== section);
+  // A placement says which: the goods of a room's section, never the car's `Зеркала боковые` for `Зеркала настенные`. So does
+  // `декоративные` beside sections that file no decor (`Дорожные подушки`, `Ортопедические подушки` for `Подушки декоративные`).
+  const decorative = isDecorativeWord(word);
+  const elsewhere = (stem: string): boolean =>
+    (index.byHeadStem[stem] ?? []).some((at) => {
+      const path = index.leaves[at]?.path ?? leaf.path;
+      return readTopSection(path) !== section && (!decorative || isDecorSection(index, path));
+    });
   if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));
   return entry === undefined || !isOtherGoodsWord(entry, word, leaf, typeWords);
@@ -57,7 +65,14 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
 /** A class of words that qualifies only goods the directory's attributes say are of its kind; a build's word is of any goods. */
 interface GatedClass {
   is(word: string): boolean;
-  holds(word: string, leaf: IndexedLeaf, index: ClassifierIndex, directories: Directories): boolean;
+  /** Whether the leaf (its id and Russian path) is of the goods the class qualifies; the classifier index read only when asked. */
+  holds(word: string, leaf: GatedLeaf, readIndex: () => ClassifierIndex, directories: Directories): boolean;
+}
+
+/** What a gate reads of a leaf. */
+interface GatedLeaf {
+  id: number;
+  path: string;
 }
 
 /** The gated classes, in the order a word is read (a word of the first it belongs to). */
@@ -65,11 +80,21 @@ const GATED_CLASSES: readonly GatedClass[] = [
   { is: isMachineWord, holds: (_word, leaf, _index, directories) => readPoweredLeaves(directories).has(leaf.id) },
   { is: isGarmentCutWord, holds: (_word, leaf, _index, directories) => readGarmentLeaves(directories).has(leaf.id) },
   { is: isStateWord, holds: (_word, leaf, _index, directories) => readVolumeLeaves(directories).has(leaf.id) },
+  { is: isDecorativeWord, holds: (_word, leaf, readIndex) => isDecorSection(readIndex(), leaf.path) },
   {
     is: (word) => readPreciousMetal(word) !== undefined,
-    holds: (word, leaf, index) => readLeafMetals(index).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
+    holds: (word, leaf, readIndex) => readLeafMetals(readIndex()).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,
   },
 ];
+
+/**
+ * Whether a word is of a gated class whose goods the leaf is (`миди` of a garment, `электрический` of a machine): such a word
+ * says which of the leaf's goods, and points to no other leaf that holds it (`Мидии`, `Рубанки электрические`).
+ */
+export function isGatedClassWordOf(word: string, leaf: GatedLeaf, readIndex: () => ClassifierIndex, directories: Directories): boolean {
+  const gated = GATED_CLASSES.find((one) => one.is(word));
+  return gated !== undefined && gated.holds(word, leaf, readIndex, directories);
+}
 
 /**
  * Whether the label's words say the people the leaf is for: always those its own name says (`Шезлонги для малышей`), and

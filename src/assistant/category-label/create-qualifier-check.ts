@@ -12,7 +12,9 @@ import type { LeafRelations } from './score-by-name.js';
  * Whether the words after a preposition (`для кухни` of `Стулья для кухни`, `на колесах`) only
  * qualify a leaf whose whole name is the label's head. They do when:
  * - no other leaf is what the head names (`Краска для стен`: `Краски` for children and `Краски
- *   для волос` both are paints, and the use is what would choose between them);
+ *   для волос` both are paints, and the use is what would choose between them), unless the use is one the leaf's own group
+ *   names and the other leaf's does not (`Фен для волос` beside `Строительные фены`: `Выпрямители для волос` stand beside
+ *   `Фены`), so the use chooses the leaf;
  * - no complement word begins like what another leaf is (`радиоуправлении` of `Радиоуправляемые
  *   игрушки` in `Машинки на радиоуправлении`), but a room beside a leaf of another top-level section (`Детские кухни`
  *   for `Смеситель для кухни`);
@@ -24,9 +26,12 @@ import type { LeafRelations } from './score-by-name.js';
 export function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelations['onlyQualifies'] {
   const byHeadPrefix = new Map<string, Set<PreparedLeaf>>();
   const groupWords = new Map<string, Map<string, Set<string>>>();
+  // The words of the uses the leaves of each group name (`волос` of `Выпрямители для волос` in `Техника для красоты`).
+  const groupUses = new Map<string, Set<string>>();
   for (const leaf of leaves) {
     for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) {
       for (const word of variant.head) addTo(byHeadPrefix, prefixKey(word), leaf);
+      for (const word of variant.words) if (!variant.head.includes(word) && !STOP_WORDS.has(word)) addTo(groupUses, leaf.groupKey, word);
     }
     let groups = groupWords.get(leaf.rootKey);
     if (groups === undefined) {
@@ -43,10 +48,19 @@ export function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelat
   const sameWord = (a: string, b: string, similarity: (x: string, y: string) => number): boolean => a === b || similarity(a, b) >= 0.9 || sharesStem(a, b) || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4);
   return (head, complement, leaf, similarity) => {
     if (head.length === 0 || complement.length === 0) return false;
+    // `Фен для волос`: `Выпрямители для волос` stand beside `Фены`, nothing beside `Строительные фены` is for hair.
+    const usedIn = (group: string): boolean => {
+      const uses = groupUses.get(group);
+      if (uses === undefined) return false;
+      return complement.every((word) => {
+        for (const other of uses) if (sameWord(word, other, similarity)) return true;
+        return false;
+      });
+    };
     for (const other of byHeadPrefix.get(prefixKey(head[0] ?? '')) ?? []) {
       if (other === leaf) continue;
       const names = other.variants.filter((variant) => variant.language === 'rus');
-      if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9)))) return false;
+      if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9))) && !(usedIn(leaf.groupKey) && !usedIn(other.groupKey))) return false;
     }
     for (const word of complement) {
       // A room names goods of another trade that furnish it (`Детские кухни` are toys, `Средства для кухни` cleaners): not what

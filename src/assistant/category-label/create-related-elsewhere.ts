@@ -6,7 +6,6 @@ import { stemWord } from '../stem-word.js';
 import { addTo, readOrAdd } from './index-leaves.js';
 import { MIN_RELATED_PREFIX } from './label-scores.js';
 import { isPlacementWord } from '../classify/placement-words.js';
-import { isMachineWord } from './machine-words.js';
 import { isRoomWord } from './room-words.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 
@@ -15,10 +14,10 @@ import type { PreparedLeaf } from './prepare-leaf.js';
  * root (`радиоуправлении` of `Радиоуправляемые игрушки`), or a word of another root whose leaves
  * also name what the label is (`автомобильный` of `Автотовары`, where `Автошампуни` holds
  * `шампун`). A word of another root that has nothing else to do with the label (`зимние` of
- * `Зимние шины` in `Ботинки женские зимние`) points nowhere, nor does a word of how a machine works beside a leaf of
- * machines (`powered`: `аккумуляторный` of `Шуруповерт аккумуляторный` is no car battery).
+ * `Зимние шины` in `Ботинки женские зимние`) points nowhere, nor does a word of a class that qualifies the leaf's goods
+ * (`qualifiesLeaf`: `аккумуляторный` of `Шуруповерт аккумуляторный` is no car battery, `миди` of `Юбка миди` no mussels).
  */
-export function createRelatedElsewhere(leaves: readonly PreparedLeaf[], powered: ReadonlySet<number>): (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean {
+export function createRelatedElsewhere(leaves: readonly PreparedLeaf[], qualifiesLeaf: (word: string, leaf: PreparedLeaf) => boolean): (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean {
   // By first letter, then word.
   const nameWordLeaves = new Map<string, Map<string, Set<PreparedLeaf>>>();
   const pathWordRoots = new Map<string, Map<string, Set<string>>>();
@@ -56,7 +55,7 @@ export function createRelatedElsewhere(leaves: readonly PreparedLeaf[], powered:
     // (`кожаные` of `Папки кожаные`: a material), or where goods are mounted (`настенные` of `Зеркала настенные`, beside
     // `Настенные часы`), qualify any goods: they point to no other leaf.
     if (isAdjectiveOfOwnPath(word, leaf.pathWords) || isNeutralModifier(stemForIndex(word), word, false) || isPlacementWord(word)) return false;
-    if (isMachineWord(word) && powered.has(leaf.category.id)) return false;
+    if (qualifiesLeaf(word, leaf)) return false;
     let found = related.get(word);
     if (found === undefined) {
       found = { leaves: new Set(), roots: new Set() };

@@ -3,9 +3,9 @@
  */
 
 /** Words that name no goods: conjunctions, prepositions, `арналған` and `адам`. */
-export const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
+export const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'против', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 /** Prepositions: the head of a name or label is the words before the first. */
-export const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
+export const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'против', 'for', 'with', 'of']);
 /**
  * A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one after a single letter a shortening: initials
  * (`б/п` of `Лапша б/п`, `read-label-initials.ts`) or a preposition (`д/` of `Смесители д/ванной`, which read as a path took

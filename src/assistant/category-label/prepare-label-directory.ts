@@ -4,12 +4,12 @@ import { buildCategoryCandidates } from '../build-match-candidates.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { type CandidateMatcher, createCandidateMatcher, type ScoredCandidate } from '../score-candidates.js';
 import { type BranchNames, collectBranchNames } from './branch-names.js';
-import { readPlacementSections } from './class-word-of-leaf.js';
+import { isGatedClassWordOf, readPlacementSections } from './class-word-of-leaf.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { readSortingWords } from './sorting-words.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
-import { readPoweredLeaves } from './read-attribute-leaves.js';
+
 import { indexLeavesByPrefix } from './index-leaves.js';
 import { readPlacementSpelling } from '../classify/placement-words.js';
 import type { ParsedLabel } from './parse-label.js';
@@ -65,7 +65,7 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     branchNames: collectBranchNames(leaves, index),
     general,
     namedByDirectory: (stem) => nameStems.has(stem),
-    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, readPoweredLeaves(index.directories)), onlyQualifies: createQualifierCheck(leaves) },
+    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, (word, leaf) => isGatedClassWordOf(word, { id: leaf.category.id, path: leaf.category.path?.rus ?? '' }, () => getClassifierIndex(index.directories, index), index.directories)), onlyQualifies: createQualifierCheck(leaves) },
     wordScore,
     similarity: createLabelWordSimilarity(wordScore),
     placementSections: () => (placementSections ??= readPlacementSections(readSortingWords(getClassifierIndex(index.directories, index)))),

@@ -119,7 +119,10 @@ function isNamedInside(label: ParsedLabel, leaf: PreparedLeaf, variant: Variant,
   const complement = extras.filter((word) => !label.head.includes(word));
   const complementExtra = !namesUse && complement.some((word) => !inPath(word)) && !(label.head.every(covered) && relations.onlyQualifies(label.head, complement, leaf, similarity));
   const matched = q.filter(covered);
-  return !leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched));
+  // A name that names no use is met by the label's head alone: `сухих` of `Шампуни для сухих волос` says which hair, and
+  // `Сухие шампуни` (dry shampoo) are no name inside that label.
+  const metInUse = !namesUse && variant.words.some((word) => !label.head.some((own) => similarity(own, word) >= UNNAMED_WORD));
+  return !leading && !complementExtra && !metInUse && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched));
 }
 
 /**

@@ -24,6 +24,7 @@ import { findForeignPathLevel } from './find-foreign-path-level.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead, readLabelLevels } from './label-text.js';
+import { readInLeafWords } from './read-in-leaf-words.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
 import { isSortingWordOfSection, readSortingWords } from './sorting-words.js';
@@ -94,7 +95,9 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
-      const type = extractProductType(head);
+      // The head in the leaf's own words, where the vocabulary says it so (`read-in-leaf-words.ts`).
+      const said = readInLeafWords(head, entry);
+      const type = extractProductType(said);
       // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(readParentPath(leaf.path));
@@ -111,7 +114,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // A word of where goods stand is spelt as meant (`напольные` is no `настольные`): the word scorer says so (`readPlacementSpelling`).
       const spelling = (word: string, leafWord: string): boolean => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE;
       // `купе` of `Шкаф-купе`: the second noun of a hyphenated pair the leaf's noun opens says which variety (`read-apposition.ts`).
-      const apposition = (word: string): boolean => isAppositionOfLeafNoun(classifier, word, head, leaf);
+      const apposition = (word: string): boolean => isAppositionOfLeafNoun(classifier, word, said, leaf);
       const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !apposition(word) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
@@ -134,7 +137,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
         return holders.length === 1 && holders[0] !== leaf && readTopSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
       };
       // A use (`для кошек`, `для волос`) named in the leaf's own section is a use of its goods (above); `по номерам` says a kind.
-      const headWords = tokenizeForMatch(head);
+      const headWords = tokenizeForMatch(said);
       const saysUse = (word: string): boolean => headWords[headWords.indexOf(word) - 1] === 'для';
       const rivalPurposes = type.purpose.filter((word) => findDemographicMark(word) === undefined && !saysUse(word) && !leafStems.has(stemForIndex(word)) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, 3)) && rivalOf(word) !== undefined);
       if (rivalPurposes.length > 0) return { ...asLabelQuestion(match, `the leaf does not explain ${rivalPurposes.map((word) => `"${word}"`).join(', ')} of the label, which ${rivalOf(rivalPurposes[0] ?? '')?.path ?? ''} names`), heldBy: rivalPurposes };
