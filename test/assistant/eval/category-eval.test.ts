@@ -20,8 +20,8 @@ const DIRECTORIES = { original: buildSandboxDirectories('original'), default: bu
 // The shared labels right and confident where the matcher stands now (of 356; issue 33's target is 267 on both): a floor, so
 // a change that loses any of them fails here and is weighed, not found later in the figures. mend26d lowered them by
 // `Платья` (both) and `Блузки`, `Детектив` (default): their one row is not read sure into the adults' leaf. labels31 raised
-// them (251 / 239 → 266 / 261), mostly by vocabulary made on the shared set's misses: no held-out figure moved.
-const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 266, default: 261 };
+// them (251 / 239 → 268 / 263), mostly by vocabulary made on the shared set's misses: no held-out figure moved.
+const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 268, default: 263 };
 
 describe('matching quality on labelled seller texts', () => {
   for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
