@@ -43,7 +43,7 @@ const SHORTEST_STEM = 3;
 const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при', 'под', 'над', 'или', 'про', 'через', 'около', 'против', 'после', 'перед', 'между', 'вместо', 'кроме', ...readKazakhFunctionWords()]);
 // The short ones, which end a leaf's head as the long ones do (`Шлемы и защита` is no purpose: `и` is not here).
 const SHORT_PREPOSITIONS: ReadonlySet<string> = new Set(['в', 'во', 'на', 'от', 'по', 'из', 'к', 'ко', 'с', 'со', 'у', 'о', 'об']);
-/** Whether a word (normalised) is a preposition, short or long (`на`, `для`), or a Kazakh function word: it joins words, naming nothing. */
+/** Whether a word (normalised) is a preposition, short or long (`на`, `для`), `или`, or a Kazakh function word: it joins words, naming nothing. */
 export function isPreposition(word: string): boolean {
   return PREPOSITIONS.has(word) || SHORT_PREPOSITIONS.has(word);
 }
