@@ -17,6 +17,7 @@ import { askOutsideFileSections, isInFileSections, readParentPath, readTopSectio
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
+import { describeMeasureAgainstLeaf, readMeasuresOfGoods } from './measures-of-goods.js';
 import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPurposePreposition, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
@@ -725,7 +726,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : type.partNumber !== undefined && type.vehicle === undefined && isBareInKind(best, type) ? `"${type.partNumber}" is a maker's part number: one part of a system the name does not name, which the one word "${best.name.text}" does not say`
-    : describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+    : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { findDemographicMark } from '../demographic-words.js';
 import { carriesDose } from './dose-measures.js';
+import { readMeasuresOfGoods } from './measures-of-goods.js';
 import type { ProductType } from './extract-product-type.js';
 
 /** What the ranking key is built from: the product's type, the label and groups as read, the Latin kind words of the name. */
@@ -39,6 +40,7 @@ export function buildRankingKey({ type, label, groups, latinKinds, childrenSize 
     encodeList(groups) +
     encodeList(marks) +
     (carriesDose(type.tokens) ? 'd' : 'n') +
+    encodeList(readMeasuresOfGoods(type.tokens)) +
     encodeList(latinKinds) +
     (childrenSize === true ? 'k' : '')
   );

@@ -43,6 +43,10 @@ const SHORTEST_STEM = 3;
 const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при', 'под', 'над', 'или', 'про', 'через', 'около', 'против', 'после', 'перед', 'между', 'вместо', 'кроме', ...readKazakhFunctionWords()]);
 // The short ones, which end a leaf's head as the long ones do (`Шлемы и защита` is no purpose: `и` is not here).
 const SHORT_PREPOSITIONS: ReadonlySet<string> = new Set(['в', 'во', 'на', 'от', 'по', 'из', 'к', 'ко', 'с', 'со', 'у', 'о', 'об']);
+/** Whether a word (normalised) is a preposition, short or long (`на`, `для`), `или`, or a Kazakh function word: it joins words, naming nothing. */
+export function isPreposition(word: string): boolean {
+  return PREPOSITIONS.has(word) || SHORT_PREPOSITIONS.has(word);
+}
 // `с`/`со` after the goods: what they come with (`Аквариум Juwel 75 с освещением`), not what they are.
 const COMPOSITION: ReadonlySet<string> = new Set(['с', 'со']);
 // A word cut short with a dot (`мол.`, `гран.`, `пак.`), as the name writes it: at least three letters.
@@ -165,7 +169,7 @@ function readParentPath(leaf: IndexedLeaf): string {
  */
 function readLeafWords(leaf: IndexedLeaf): { words: TwinWord[]; head: Set<string> } {
   const tokens = tokenizeForMatch(leaf.path.split(' / ').at(-1) ?? '');
-  const purpose = tokens.findIndex((word) => PREPOSITIONS.has(word) || SHORT_PREPOSITIONS.has(word));
+  const purpose = tokens.findIndex(isPreposition);
   const read = (list: readonly string[]): TwinWord[] =>
     list
       .filter((word) => LETTERS.test(word) && !PREPOSITIONS.has(word))

@@ -44,6 +44,7 @@ import { isCapitalsWord, isWrittenInCapitals } from '../classify/is-written-in-c
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 import { isKindAbbreviation, readCodeAfterGoods } from '../classify/maker-codes.js';
 import { isCyrillicWord } from '../classify/is-cyrillic-word.js';
+import { isPreposition } from '../classify/twin-leaf-words.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -243,13 +244,14 @@ function addPhraseLead(leads: Map<string, Lead>, words: readonly string[], name:
 /**
  * The one entry check of both leads (`size`: a first word, or the first two): Cyrillic words, the first of four letters or more
  * (`Для кошек`, `От комаров`: a preposition opens a purpose, never a maker's name), none the Kazakh purpose word (`Ерлерге
- * арналған`, "made for men": a purpose too). Gives the first Cyrillic word after them (normalised) and whether it stands right
+ * арналған`, "made for men": a purpose too), none a preposition (`Шлейф для iPhone 11 на микрофон`: a part for goods, whose
+ * phrase `шлейф для` read as a maker's name left `на микрофон` the type, a sure microphone). Gives the first Cyrillic word after them (normalised) and whether it stands right
  * after them, not joined by a hyphen (`Мини-печь`, `Крышка-сиденье` are one word of goods) and no pack (`Шампуры набор`).
  */
 function readLeadEntry(words: readonly string[], size: number, name: string): { after: string | undefined; joined: boolean } | undefined {
   const lead = words.slice(0, size);
   if (lead.length < size || Array.from(lead[0] ?? '').length < MIN_LETTERS || !lead.every((word) => isCyrillicWord(word))) return undefined;
-  if (lead.some((word) => tokenizeForMatch(word)[0] === KAZAKH_PURPOSE_WORD)) return undefined;
+  if (lead.some((word) => { const normalised = tokenizeForMatch(word)[0] ?? ''; return normalised === KAZAKH_PURPOSE_WORD || isPreposition(normalised); })) return undefined;
   const rest = words.slice(size);
   const next = rest.find((each) => isCyrillicWord(each));
   const after = next === undefined ? undefined : tokenizeForMatch(next)[0];

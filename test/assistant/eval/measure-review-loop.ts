@@ -472,6 +472,10 @@ async function measureRows(dir: string, truthOf: ReadonlyMap<string, number | nu
 }
 
 /** The figures of rows with their right and given leaves. */
+// The wrong rows each pass lists: 30, or every one with `REVIEW_LOOP_ALL_WRONG=1` (a whole seller file run with every row
+// `none`, whose sure picks are then judged by eye: the file's sections are read only from 30 sure rows, which a sample lacks).
+const WRONG_EXAMPLES = process.env.REVIEW_LOOP_ALL_WRONG === '1' ? Number.POSITIVE_INFINITY : 30;
+
 function measureLeaves(rows: readonly { name: string; truth: number | null; leaf: number | null; accepted: boolean }[]): LoopFigures {
   const figures: LoopFigures = { rows: 0, takeable: 0, right: 0, accepted: 0, acceptedWrong: 0, wrongExamples: [] };
   for (const { name, truth, leaf, accepted } of rows) {
@@ -481,7 +485,7 @@ function measureLeaves(rows: readonly { name: string; truth: number | null; leaf
     if (accepted) figures.accepted += 1;
     if (accepted && leaf !== truth) {
       figures.acceptedWrong += 1;
-      if (figures.wrongExamples.length < 30) figures.wrongExamples.push(`${name} → ${leaf} (right: ${truth ?? 'none'})`);
+      if (figures.wrongExamples.length < WRONG_EXAMPLES) figures.wrongExamples.push(`${name} → ${leaf} (right: ${truth ?? 'none'})`);
     }
   }
   return figures;

@@ -3,7 +3,8 @@
  * review answers" (50 questions, and 50 filled cells: a group's `no`s are cells the seller fills too):
  * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells] [--list FILE.tsv] [--no-groups]` (both when the
  * budget is not named; `--list`: a price list written elsewhere, `read-price-list-tsv.ts`, instead of the generated one). Under each budget, beside the careful seller's figures, a careless seller's (`yes` on every
- * group's row, nothing excepted): what the one-`yes` questions accept when a seller does not read every line.
+ * group's row, nothing excepted): what the one-`yes` questions accept when a seller does not read every line. Each pass lists
+ * 30 of its wrong rows; `REVIEW_LOOP_ALL_WRONG=1` lists every one (a whole file with every row `none`: its sure picks).
  */
 import { measureReviewLoop, type ReviewLoopBudget } from './measure-review-loop.js';
 import { readPriceListTsv } from './read-price-list-tsv.js';
