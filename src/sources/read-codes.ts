@@ -23,4 +23,6 @@ export const READ_CODES = {
   rowsOutOfOrder: 'rows_out_of_order',
   /** XLSX: hidden sheets were skipped when choosing the default sheet. */
   hiddenSheetSkipped: 'hidden_sheet_skipped',
+  /** XLSX, no sheet named: the first visible worksheet lacks the expected header; another one that has it was read. */
+  sheetChosenByHeader: 'sheet_chosen_by_header',
 } as const;

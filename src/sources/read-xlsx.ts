@@ -24,6 +24,7 @@ import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from '../xlsx/parse-sheet-rows.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { findRelatedPart, findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type PartPlace, type WorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { checkHeaderComplete, HEADER_NOT_FOUND } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
@@ -44,7 +45,35 @@ function fail(path: string, message: string, options: { cause?: unknown; sheet?:
   throw new SourceReadError(path, `${path}: ${message}`, options);
 }
 
+/**
+ * Opens the sheet asked for, or by default the first visible worksheet; when that one lacks the
+ * expected header (an instructions sheet before the goods), the first other visible worksheet
+ * that has it, with a `sheet_chosen_by_header` warning naming both.
+ */
 async function openXlsx(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
+  try {
+    return await openXlsxSheet(path, options, deps);
+  } catch (error) {
+    if (options.sheet !== undefined || !(error instanceof SourceReadError) || error.sheet === undefined || !error.message.includes(HEADER_NOT_FOUND)) throw error;
+    const first = error.sheet;
+    const { parts } = await openWorkbook(path, await loadSourceFileSize(path, options));
+    for (const sheet of parts.sheets) {
+      if (sheet.name === first || sheet.state !== 'visible' || !sheet.isWorksheet) continue;
+      const stream = await openXlsxSheet(path, { ...options, sheet: sheet.name }, deps).catch(() => undefined);
+      if (stream === undefined) continue;
+      // A sheet the seller did not name is taken only with every expected header, not half of them.
+      if (!checkHeaderComplete(stream.info.header.map((column) => column.text ?? column.name), options.expectedHeaders)) {
+        await stream.rows[Symbol.asyncIterator]().return?.();
+        continue;
+      }
+      const warning = createIssue({ code: READ_CODES.sheetChosenByHeader, severity: 'warning', stage: 'read', data: { first, read: sheet.name }, file: path, sheet: sheet.name });
+      return { ...stream, issues: [warning, ...stream.issues] };
+    }
+    throw error;
+  }
+}
+
+async function openXlsxSheet(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
   const totalBytes = await loadSourceFileSize(path, options);
   await checkContainer(path, await loadFileBytes(path, 0, 512));
   const { directory, parts, stringsPart, stylesPart } = await openWorkbook(path, totalBytes);
