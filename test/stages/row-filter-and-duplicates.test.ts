@@ -49,6 +49,18 @@ describe('rows.duplicates', () => {
     expect(issues.filter((issue) => issue.code === 'duplicate_barcode').map((issue) => issue.row)).toEqual([3, 5]);
   });
 
+  it('by default names a repeated row a copy of the earlier one and the way out; a row that differs is only a duplicate', () => {
+    const { issues } = run([
+      [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+      [3, { Штрихкод: BARCODES[0], Размер: 'S' }],
+      [4, { Штрихкод: BARCODES[0], Размер: 'S', Цена: '5 000' }],
+    ]);
+    expect(issues.filter((issue) => issue.code === 'duplicate_barcode').map((issue) => `${issue.row}: ${issue.message}`)).toEqual([
+      `3: barcode ${BARCODES[0]} is already used in row 2, a row identical to it in every mapped field: a copy (rows.duplicates: keep-first in the mapping sends it once)`,
+      `4: barcode ${BARCODES[0]} is already used in row 2`,
+    ]);
+  });
+
   it('keep-first: sends the first of identical rows, one warning with the count and rows', () => {
     const { entries, issues } = run(REPEATED, (input) => {
       input.rows = { duplicates: 'keep-first' };
