@@ -440,3 +440,24 @@ function makeRowCells(info: ReturnType<typeof makeInfo>, extra: Record<string, C
   }
   return makeRow(info, 0, { ...values, ...extra }).cells;
 }
+
+describe('createRowMapper: a required cell left empty by a merged range', () => {
+  // The product key (column A) merged down over a product's rows 4–6; the category (column G) over rows 8–9.
+  const info = { ...makeInfo(), mergedRanges: [{ top: 4, bottom: 6, left: 0, right: 0 }, { top: 8, bottom: 9, left: 6, right: 6 }, { top: 1, bottom: 1, left: 0, right: 3 }] };
+  const mapper = createRowMapper(makeMapping(), directories, info);
+  const messages = (row: number, overrides: Record<string, CellInput>): string[] =>
+    mapper(makeProductRow(info, row, overrides)).issues.filter((issue) => issue.code === 'required_field_missing').map((issue) => `${issue.column}: ${issue.message}`);
+
+  it('names the range and input.fillMerged below the range\'s first row', () => {
+    expect(info.header[6]?.name).toBe('Категория');
+    expect(messages(5, { Артикул: '' })).toEqual([
+      'A: the product key is empty: the cell is in the merged range A4:A6, whose value only its first row holds; name the column in input.fillMerged of the mapping to give it to every row',
+    ]);
+    expect(messages(9, { Категория: '' })).toEqual([expect.stringContaining('the cell is in the merged range G8:G9')]);
+  });
+
+  it('says only that the field is empty outside a range, or in another column', () => {
+    expect(messages(7, { Артикул: '' })).toEqual(['A: the product key is empty']);
+    expect(messages(5, { Категория: '' })).toEqual([expect.not.stringContaining('merged')]);
+  });
+});
