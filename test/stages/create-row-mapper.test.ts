@@ -412,6 +412,13 @@ describe('createRowMapper: values', () => {
     expect(summarize(rest.issues)).toEqual(['error formula_without_result C A1&B1', 'error cell_error I #VALUE!', 'error excel_date_conversion L 2025-03-04']);
   });
 
+  it('a formula without a saved result, as the reader gives it (an error cell with no text), is reported as such', () => {
+    const { issues } = mapOne({ Цена: { kind: 'error', text: '', value: null, flags: ['formula_no_result'], formula: 'B4*1' } });
+    expect(issues.map((issue) => `${issue.code} ${issue.column} ${issue.value}: ${issue.message}`)).toEqual([
+      'formula_without_result I B4*1: the cell holds a formula without a saved result',
+    ]);
+  });
+
   it('reads marketplace ids when the sheet has them', () => {
     const info = makeInfo({ header: ['Артикул', 'Штрихкод', 'Наименование', 'Атауы', 'Описание', 'Сипаттама', 'Категория', 'Бренд', 'Цена', 'НДС', 'Цвет', 'Размер', 'Материал', 'Фото', 'Казахстан', 'ID товара', 'ID SKU'] });
     const mapper = createRowMapper(

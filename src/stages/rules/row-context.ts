@@ -86,14 +86,15 @@ export class RowContext {
     if (slot === undefined || slot === null) return undefined;
     const cell = this.row.cells[slot.index];
     if (cell === undefined || cell.kind === 'empty') return undefined;
-    if (cell.kind === 'error') {
-      this.report('cell_error', 'error', slot.location, {}, cell.text);
-      return null;
-    }
     const flags = cell.flags;
     const flagged = flags !== undefined && flags.length > 0;
+    // Before the error kind: the reader gives a formula without a saved result as an error cell with no text.
     if (flagged && flags.includes('formula_no_result')) {
       this.report('formula_without_result', 'error', slot.location, {}, cell.formula ?? cell.text);
+      return null;
+    }
+    if (cell.kind === 'error') {
+      this.report('cell_error', 'error', slot.location, {}, cell.text);
       return null;
     }
     if (cell.kind === 'date' || (flagged && flags.includes('date_serial'))) {
