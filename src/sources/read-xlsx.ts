@@ -18,7 +18,7 @@ import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from '../xlsx/detect-container.js';
 import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
 import { createRowOutlineScanner } from '../xlsx/scan-row-outlines.js';
-import { createSheetRowSorter, type SheetRowSorter } from './sort-sheet-rows.js';
+import { createSheetRowSorter, listRows, type SheetRowSorter } from './sort-sheet-rows.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from '../xlsx/parse-sheet-rows.js';
@@ -117,6 +117,11 @@ async function openXlsxSheet(path: string, options: ReadOptions, deps: { signal?
   const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count), sorter, issues: readIssues });
   const outlineLevels = options.groupRows?.outline === true ? outlines.levels() : undefined;
   const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
+  const hiddenRows = outlines.hidden().filter((row) => row > table.headerRow);
+  const hiddenIssues =
+    hiddenRows.length === 0
+      ? []
+      : [createIssue({ code: READ_CODES.hiddenRowsRead, severity: 'warning', stage: 'read', data: { count: hiddenRows.length, rows: listRows(hiddenRows) }, file: path, sheet: sheet.name, row: hiddenRows[0] })];
   const size = Math.max(1, entry.uncompressedSize);
   return {
     // The ranges go on with the info: the annotated copy fills the same merged cells and need not scan the sheet again.
@@ -125,7 +130,7 @@ async function openXlsxSheet(path: string, options: ReadOptions, deps: { signal?
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),
     // A sheet out of order was read whole when the header was looked for: its warning is known by now.
-    issues: [...issues, ...readIssues, ...table.issues],
+    issues: [...issues, ...readIssues, ...table.issues, ...hiddenIssues],
   };
 }
 
