@@ -63,13 +63,27 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
       if (stream === undefined) continue;
       // A sheet the seller did not name is taken only with every expected header, not half of them.
       if (!checkHeaderComplete(stream.info.header.map((column) => column.text ?? column.name), options.expectedHeaders)) {
-        await stream.rows[Symbol.asyncIterator]().return?.();
+        await closeUnread(stream);
         continue;
       }
       const warning = createIssue({ code: READ_CODES.sheetChosenByHeader, severity: 'warning', stage: 'read', data: { first, read: sheet.name }, file: path, sheet: sheet.name });
       return { ...stream, issues: [warning, ...stream.issues] };
     }
     throw error;
+  }
+}
+
+/**
+ * Closes a stream none of whose rows will be read. A generator's `finally` (which closes the sheet
+ * part) runs only once it has started, so it is started with one row first; the rows' hot path
+ * stays unwrapped.
+ */
+async function closeUnread(stream: SourceStream): Promise<void> {
+  const rows = stream.rows[Symbol.asyncIterator]();
+  try {
+    await rows.next();
+  } finally {
+    await rows.return?.();
   }
 }
 

@@ -13,7 +13,6 @@ import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } fro
 import { buildHeaderNames, buildLetterColumns, checkHeaderMergedDown, checkUnitsRow } from './build-header-layout.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
-import { releaseOnReturn } from './release-on-return.js';
 import type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
 
 /** A row as a format reader produced it: every cell by column position (0 = A). */
@@ -130,8 +129,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
     }
   }
 
-  // A table dropped before its first row (a sheet looked at and not taken) still closes its reader.
-  return { headerRow: header.row, header: layout.visible, rows: releaseOnReturn(generateRows(), async () => await raw.return?.()), issues };
+  return { headerRow: header.row, header: layout.visible, rows: generateRows(), issues };
 }
 
 /** The header as found: its first row (0 for none), its columns, the rows read past it, and its second row when it has two. */

@@ -23,13 +23,22 @@ export function createRepeatedHeaderTest(header: readonly SourceColumn[]): Repea
   const named = names.filter((name) => name !== '').length;
   if (named < 2) return undefined;
   const needed = Math.max(2, Math.ceil(named / 2));
+  // The first letter of each name, both cases (ё as е): most rows of goods differ at their first
+  // filled cell's first letter, told apart without a string made.
+  const firsts = names.map((name) => {
+    const first = name.charAt(0);
+    return first === '' ? [] : [first, first.toUpperCase(), ...(first === 'е' ? ['ё', 'Ё'] : [])].map((letter) => letter.charCodeAt(0));
+  });
   return (cells) => {
     let matched = 0;
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i];
-      if (cell === undefined || cell.kind === 'empty' || cell.text.trim() === '') continue;
-      // Most rows of goods differ at their first filled cell: one comparison a row.
-      if (normalizeHeaderText(cell.text) !== names[i]) return false;
+      if (cell === undefined || cell.kind === 'empty') continue;
+      const text = cell.text;
+      let at = 0;
+      while (at < text.length && (text.charCodeAt(at) <= 32 || text.charCodeAt(at) === 160)) at++;
+      if (at === text.length) continue;
+      if (!(firsts[i] ?? []).includes(text.charCodeAt(at)) || normalizeHeaderText(text) !== names[i]) return false;
       matched++;
     }
     return matched >= needed;
