@@ -215,6 +215,17 @@ describe('createRowMapper: values', () => {
     expect(summarize(issues)).toEqual([`error invalid_price I ${text}`]);
   });
 
+  it('a price in the other decimal notation than input.decimal says so, and how to read it', () => {
+    const comma = (input: MappingInput): void => {
+      input.input = { ...input.input, decimal: ',' };
+    };
+    expect(mapOne({ Цена: '54990.9' }, comma).issues.map((issue) => issue.message)).toEqual([
+      'the price "54990.9" is not written with the decimal separator "," of input.decimal in the mapping (the other one may only group thousands by three); write it so, or set input.decimal: auto',
+    ]);
+    expect(mapOne({ Цена: 'бесплатно' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "бесплатно"']);
+    expect(mapOne({ Цена: '-5.5' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "-5.5"']);
+  });
+
   it('reads VAT as 12, 12%, 0 and "без НДС", and refuses a rate outside the allowed set', () => {
     expect(mapOne({ НДС: '12%' }).record?.product.vat).toBe(12);
     expect(mapOne({ НДС: numberCell(0) }).record?.product.vat).toBe(0);
