@@ -21,6 +21,10 @@ export const READ_CODES = {
   cellBeyondLimits: 'cell_beyond_limits',
   /** XLSX: rows stored out of order or more than once; read by row number (one warning a sheet). */
   rowsOutOfOrder: 'rows_out_of_order',
+  /** XLSX: rows of goods Excel hides (by hand, a filter, a collapsed group) are read like the others (one warning a sheet). */
+  hiddenRowsRead: 'hidden_rows_read',
   /** XLSX: hidden sheets were skipped when choosing the default sheet. */
   hiddenSheetSkipped: 'hidden_sheet_skipped',
+  /** XLSX, no sheet named: the first visible worksheet lacks the expected header; another one that has it was read. */
+  sheetChosenByHeader: 'sheet_chosen_by_header',
 } as const;

@@ -9,6 +9,7 @@
 import { createReadStream } from 'node:fs';
 import { SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
+import { checkCsvContent } from './check-csv-content.js';
 import { buildColumnLetter } from './column-letter.js';
 import { createStreamDecoder, type ReplacementMark } from './decode-text.js';
 import { detectDelimiter } from './detect-delimiter.js';
@@ -96,6 +97,7 @@ async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvL
   const chosen = chooseEncoding(path, sample, complete, options.encoding);
   const sampleText = createStreamDecoder(chosen.encoding, chosen.bomLength).write(sample.subarray(chosen.bomLength)).text;
   if (sampleText.trim() === '' && complete) throw new SourceReadError(path, `${path}: the file is empty (no text)`);
+  checkCsvContent(path, sample, sampleText);
 
   let delimiter: string;
   if (options.delimiter !== undefined) delimiter = parseDelimiterOption(path, options.delimiter);

@@ -18,12 +18,13 @@ import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from '../xlsx/detect-container.js';
 import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
 import { createRowOutlineScanner } from '../xlsx/scan-row-outlines.js';
-import { createSheetRowSorter, type SheetRowSorter } from './sort-sheet-rows.js';
+import { createSheetRowSorter, listRows, type SheetRowSorter } from './sort-sheet-rows.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from '../xlsx/parse-sheet-rows.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { findRelatedPart, findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type PartPlace, type WorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { checkHeaderComplete, HEADER_NOT_FOUND } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
@@ -44,7 +45,49 @@ function fail(path: string, message: string, options: { cause?: unknown; sheet?:
   throw new SourceReadError(path, `${path}: ${message}`, options);
 }
 
+/**
+ * Opens the sheet asked for, or by default the first visible worksheet; when that one lacks the
+ * expected header (an instructions sheet before the goods), the first other visible worksheet
+ * that has it, with a `sheet_chosen_by_header` warning naming both.
+ */
 async function openXlsx(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
+  try {
+    return await openXlsxSheet(path, options, deps);
+  } catch (error) {
+    if (options.sheet !== undefined || !(error instanceof SourceReadError) || error.sheet === undefined || !error.message.includes(HEADER_NOT_FOUND)) throw error;
+    const first = error.sheet;
+    const { parts } = await openWorkbook(path, await loadSourceFileSize(path, options));
+    for (const sheet of parts.sheets) {
+      if (sheet.name === first || sheet.state !== 'visible' || !sheet.isWorksheet) continue;
+      const stream = await openXlsxSheet(path, { ...options, sheet: sheet.name }, deps).catch(() => undefined);
+      if (stream === undefined) continue;
+      // A sheet the seller did not name is taken only with every expected header, not half of them.
+      if (!checkHeaderComplete(stream.info.header.map((column) => column.text ?? column.name), options.expectedHeaders)) {
+        await closeUnread(stream);
+        continue;
+      }
+      const warning = createIssue({ code: READ_CODES.sheetChosenByHeader, severity: 'warning', stage: 'read', data: { first, read: sheet.name }, file: path, sheet: sheet.name });
+      return { ...stream, issues: [warning, ...stream.issues] };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Closes a stream none of whose rows will be read. A generator's `finally` (which closes the sheet
+ * part) runs only once it has started, so it is started with one row first; the rows' hot path
+ * stays unwrapped.
+ */
+async function closeUnread(stream: SourceStream): Promise<void> {
+  const rows = stream.rows[Symbol.asyncIterator]();
+  try {
+    await rows.next();
+  } finally {
+    await rows.return?.();
+  }
+}
+
+async function openXlsxSheet(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
   const totalBytes = await loadSourceFileSize(path, options);
   await checkContainer(path, await loadFileBytes(path, 0, 512));
   const { directory, parts, stringsPart, stylesPart } = await openWorkbook(path, totalBytes);
@@ -88,6 +131,11 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count), sorter, issues: readIssues });
   const outlineLevels = options.groupRows?.outline === true ? outlines.levels() : undefined;
   const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
+  const hiddenRows = outlines.hidden().filter((row) => row > table.headerRow);
+  const hiddenIssues =
+    hiddenRows.length === 0
+      ? []
+      : [createIssue({ code: READ_CODES.hiddenRowsRead, severity: 'warning', stage: 'read', data: { count: hiddenRows.length, rows: listRows(hiddenRows) }, file: path, sheet: sheet.name, row: hiddenRows[0] })];
   const size = Math.max(1, entry.uncompressedSize);
   return {
     // The ranges go on with the info: the annotated copy fills the same merged cells and need not scan the sheet again.
@@ -96,7 +144,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),
     // A sheet out of order was read whole when the header was looked for: its warning is known by now.
-    issues: [...issues, ...readIssues, ...table.issues],
+    issues: [...issues, ...readIssues, ...table.issues, ...hiddenIssues],
   };
 }
 

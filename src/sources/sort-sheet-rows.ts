@@ -69,7 +69,8 @@ function mergeRows(earlier: XmlRow, later: XmlRow): XmlRow {
   return merged;
 }
 
-function listRows(rows: readonly number[]): string {
+/** Row numbers for a message: the first ten, then how many more. */
+export function listRows(rows: readonly number[]): string {
   const shown = rows.slice(0, ROWS_SHOWN).join(', ');
   return rows.length > ROWS_SHOWN ? `${shown} and ${rows.length - ROWS_SHOWN} more` : shown;
 }

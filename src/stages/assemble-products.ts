@@ -151,12 +151,14 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         return [];
       }
       const issues: Issue[] = [];
+      // Asked only of a duplicate: is the row a copy of an earlier row of its product? Then the message names the way out.
+      const checkCopy = (): boolean => product.records.some((earlier) => checkSameMappedFields(earlier, record));
       if (record.sku.barcode !== '') {
-        const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode');
+        const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', checkCopy);
         if (duplicate !== undefined) issues.push(duplicate);
       }
       if (skuKeys !== undefined && record.skuKey !== '' && (mapping.columns.skuKey !== undefined || record.sku.barcode === '')) {
-        const duplicate = checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey');
+        const duplicate = checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey', checkCopy);
         if (duplicate !== undefined) issues.push(duplicate);
       }
       product.records.push(record);
@@ -514,6 +516,7 @@ function checkDuplicate<K>(
   record: MappedRow,
   code: AssemblyIssueCode,
   cell: 'barcode' | 'skuKey',
+  checkCopy: () => boolean,
 ): Issue | undefined {
   const first = seen.get(key);
   if (first === undefined) {
@@ -528,7 +531,7 @@ function checkDuplicate<K>(
     stage: 'build',
     code,
     severity: 'error',
-    data: { variant: cell === 'barcode' ? 'barcode' : 'sku_key', firstRow: first },
+    data: { variant: `${cell === 'barcode' ? 'barcode' : 'sku_key'}${checkCopy() ? '_copy' : ''}`, firstRow: first },
     file: record.source.file,
     sheet: record.source.sheet,
     row: record.source.row,

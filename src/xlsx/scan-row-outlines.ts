@@ -21,6 +21,8 @@ interface RowOutlineScanner {
   levels(): Map<number, number>;
   /** Rows whose number is not above the row before them (out of order or repeated), in file order; empty for a sheet in order. */
   misplaced(): number[];
+  /** Rows with cells that Excel hides (`hidden="1"`: hidden by hand, by a filter, or in a collapsed group), in file order. */
+  hidden(): number[];
 }
 
 /**
@@ -30,27 +32,38 @@ interface RowOutlineScanner {
 export function createRowOutlineScanner(withLevels = true): RowOutlineScanner {
   const levels = new Map<number, number>();
   const misplaced: number[] = [];
+  const hidden: number[] = [];
   let lastRow = 0;
-  const values: RowTagValues = { r: undefined, outlineLevel: undefined };
+  const values: RowTagValues = { r: undefined, outlineLevel: undefined, hidden: undefined };
   const scanner = createTagScanner(new RegExp(String.raw`<(?:[\w.-]+:)?row(?=[\s/>])${XML_TAG_REST}>`, 'g'), (match) => {
     const tag = match[0];
     // Per row of a large sheet, on the reading thread before its rows: one walk over the tag, which
     // stops at `r` (written first) when the tag cannot hold a level, as in nearly every row.
-    readRowTag(tag, withLevels && tag.indexOf('outlineLevel') >= 0, values);
+    // A row written `<row …/>` has no cells: hidden or not, it holds no goods.
+    const wantHidden = tag.indexOf('hidden') >= 0 && tag.charCodeAt(tag.length - 2) !== 47;
+    readRowTag(tag, withLevels && tag.indexOf('outlineLevel') >= 0, wantHidden, values);
     const row = parseRowNumber(decodeValue(values.r)) ?? lastRow + 1;
     if (row <= lastRow) misplaced.push(row);
     lastRow = row;
+    if (values.hidden !== undefined && checkXmlTrue(decodeValue(values.hidden))) hidden.push(row);
     if (values.outlineLevel === undefined) return;
     const level = parseOutlineLevel(decodeValue(values.outlineLevel));
     if (level > 0) levels.set(row, level);
   });
-  return { write: scanner.write, levels: () => levels, misplaced: () => misplaced };
+  return { write: scanner.write, levels: () => levels, misplaced: () => misplaced, hidden: () => hidden };
 }
 
-/** The raw values of the two attributes of a row tag the scan reads. */
+/** An `xsd:boolean` attribute that says true (`1` or `true`, white space around allowed). */
+function checkXmlTrue(value: string | undefined): boolean {
+  const text = value?.trim();
+  return text === '1' || text === 'true';
+}
+
+/** The raw values of the attributes of a row tag the scan reads. */
 interface RowTagValues {
   r: string | undefined;
   outlineLevel: string | undefined;
+  hidden: string | undefined;
 }
 
 /**
@@ -59,9 +72,10 @@ interface RowTagValues {
  * them. A tag it cannot walk (not well formed: the reader refuses the sheet for it) keeps what was
  * read before the fault.
  */
-function readRowTag(tag: string, wantLevel: boolean, into: RowTagValues): void {
+function readRowTag(tag: string, wantLevel: boolean, wantHidden: boolean, into: RowTagValues): void {
   into.r = undefined;
   into.outlineLevel = undefined;
+  into.hidden = undefined;
   const to = tag.length - 1; // the `>`
   let at = 1;
   while (at < to && !checkXmlSpace(tag.charCodeAt(at))) at++; // the name
@@ -82,11 +96,13 @@ function readRowTag(tag: string, wantLevel: boolean, into: RowTagValues): void {
     if (length === 1 && tag.charCodeAt(nameStart) === 114) {
       // 'r'
       into.r = tag.slice(at + 1, valueEnd);
-      if (!wantLevel || into.outlineLevel !== undefined) return;
+      if (!wantLevel && !wantHidden) return;
     } else if (wantLevel && length === 12 && tag.startsWith('outlineLevel', nameStart)) {
       into.outlineLevel = tag.slice(at + 1, valueEnd);
-      if (into.r !== undefined) return;
+    } else if (wantHidden && length === 6 && tag.startsWith('hidden', nameStart)) {
+      into.hidden = tag.slice(at + 1, valueEnd);
     }
+    if (into.r !== undefined && (!wantLevel || into.outlineLevel !== undefined) && (!wantHidden || into.hidden !== undefined)) return;
     at = valueEnd + 1;
   }
 }

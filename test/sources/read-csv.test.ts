@@ -227,6 +227,27 @@ describe('csvReader: whole-file failures', () => {
     await expect(csvReader.open(path, {}, {})).rejects.toThrow(/empty/);
   });
 
+  // Pseudo-random bytes from a fixed seed: a PDF, an image, an archive under a .csv name.
+  const binaryBytes = (length: number): Buffer => Buffer.from(Array.from({ length }, (_, i) => (i * 2654435761) >>> 24));
+
+  it.each([
+    ['an XLSX workbook (a zip)', Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), binaryBytes(2000)]), /a zip archive, not a CSV: an XLSX workbook with a \.csv name\?/],
+    ['an .xls workbook (OLE)', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), binaryBytes(2000)]), /an Excel 97-2003 workbook \(\.xls\)/],
+    ['a PDF', Buffer.concat([Buffer.from('%PDF-1.4\n'), binaryBytes(3000)]), /this is not a text file \(it holds binary data/],
+  ])('refuses %s under a .csv name, naming it, before looking for the header', async (_, bytes, message) => {
+    const path = await writeTempFile('export.csv', bytes);
+    const error = await csvReader.open(path, { expectedHeaders: ['Артикул', 'Цена'] }, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceReadError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message.startsWith(`${path}: `)).toBe(true);
+    expect((error as Error).message).not.toMatch(/[\u0000-\u0008]/);
+  });
+
+  it('reads text with a few stray control characters: they are the cells\' business', async () => {
+    const { rows } = await readCsv(`Артикул;Цена\n${Array.from({ length: 200 }, (_, i) => `A-${i};${i}`).join('\n')}\nA-\u0000\u0001;5\n`);
+    expect(rows).toHaveLength(201);
+  });
+
   it('refuses a file without the expected headers, listing those it found', async () => {
     const path = await writeTempFile('other.csv', 'Код,Название\n1,x\n');
     await expect(csvReader.open(path, { expectedHeaders: ['Артикул', 'Цена'] }, {})).rejects.toThrow(

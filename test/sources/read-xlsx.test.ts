@@ -50,6 +50,57 @@ describe('xlsxReader: sheets and header', () => {
     expect(stream.bytesRead()).toBe(stream.info.totalBytes);
   });
 
+  it('reads the first other visible sheet with the expected header when the first lacks it, with a warning naming both', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('Инструкция').addRow(['Заполните лист «Товары»']);
+      workbook.addWorksheet('Склад').addRow(['Артикул', 'Остаток']);
+      const goods = workbook.addWorksheet('Товары');
+      goods.addRow(['Артикул', 'Наименование', 'Цена']);
+      goods.addRow(['A-1', 'Чайник', 100]);
+    });
+    const { stream, rows } = await readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'] });
+    expect(stream.info.sheet).toBe('Товары');
+    expect(rowTexts(rows)).toEqual([['A-1', 'Чайник', '100']]);
+    expect(stream.issues).toMatchObject([
+      {
+        code: 'sheet_chosen_by_header',
+        severity: 'warning',
+        sheet: 'Товары',
+        message: 'the first visible sheet "Инструкция" has no header with the mapping\'s columns; reading the sheet "Товары", which has it (set input.sheet to choose)',
+      },
+    ]);
+    // A sheet asked for is read or refused, never replaced.
+    await expect(readXlsx(path, { sheet: 'Инструкция', expectedHeaders: ['Артикул', 'Цена'] })).rejects.toThrow(/sheet "Инструкция"\): header row not found/);
+  });
+
+  it('refuses as before when no visible sheet has the expected header, naming the first', async () => {
+    const path = await writeWorkbook((workbook) => {
+      workbook.addWorksheet('Инструкция').addRow(['Заполните лист «Товары»']);
+      workbook.addWorksheet('Склад').addRow(['Артикул', 'Остаток']);
+    });
+    await expect(readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'] })).rejects.toThrow(/sheet "Инструкция"\): header row not found/);
+  });
+
+  it('reads rows Excel hides like the others, with one warning listing those below the header', async () => {
+    const path = await writeWorkbook((workbook) => {
+      const sheet = workbook.addWorksheet('Товары');
+      sheet.addRow(['Прайс-лист']);
+      sheet.addRow(['Артикул', 'Цена']);
+      for (let i = 1; i <= 4; i++) sheet.addRow([`A-${i}`, i * 100]);
+      for (const row of [1, 4, 6]) sheet.getRow(row).hidden = true;
+    });
+    const { stream, rows } = await readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'] });
+    expect(rows.map((row) => row.row)).toEqual([3, 4, 5, 6]);
+    expect(stream.issues).toMatchObject([
+      {
+        code: 'hidden_rows_read',
+        severity: 'warning',
+        row: 4,
+        message: 'rows hidden in Excel (by hand, by a filter or in a collapsed group) are read and sent like the others: 4, 6 (2); delete them, or leave them out with rows.skip in the mapping',
+      },
+    ]);
+  });
+
   it('reads a sheet by name (hidden ones too) or by position', async () => {
     const path = await writeWorkbook(build);
     expect(rowTexts((await readXlsx(path, { sheet: 'склад' })).rows)).toEqual([['A-1', '7']]);

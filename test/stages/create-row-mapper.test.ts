@@ -215,6 +215,17 @@ describe('createRowMapper: values', () => {
     expect(summarize(issues)).toEqual([`error invalid_price I ${text}`]);
   });
 
+  it('a price in the other decimal notation than input.decimal says so, and how to read it', () => {
+    const comma = (input: MappingInput): void => {
+      input.input = { ...input.input, decimal: ',' };
+    };
+    expect(mapOne({ Цена: '54990.9' }, comma).issues.map((issue) => issue.message)).toEqual([
+      'the price "54990.9" is not written with the decimal separator "," of input.decimal in the mapping (the other one may only group thousands by three); write it so, or set input.decimal: auto',
+    ]);
+    expect(mapOne({ Цена: 'бесплатно' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "бесплатно"']);
+    expect(mapOne({ Цена: '-5.5' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "-5.5"']);
+  });
+
   it('reads VAT as 12, 12%, 0 and "без НДС", and refuses a rate outside the allowed set', () => {
     expect(mapOne({ НДС: '12%' }).record?.product.vat).toBe(12);
     expect(mapOne({ НДС: numberCell(0) }).record?.product.vat).toBe(0);
@@ -412,6 +423,13 @@ describe('createRowMapper: values', () => {
     expect(summarize(rest.issues)).toEqual(['error formula_without_result C A1&B1', 'error cell_error I #VALUE!', 'error excel_date_conversion L 2025-03-04']);
   });
 
+  it('a formula without a saved result, as the reader gives it (an error cell with no text), is reported as such', () => {
+    const { issues } = mapOne({ Цена: { kind: 'error', text: '', value: null, flags: ['formula_no_result'], formula: 'B4*1' } });
+    expect(issues.map((issue) => `${issue.code} ${issue.column} ${issue.value}: ${issue.message}`)).toEqual([
+      'formula_without_result I B4*1: the cell holds a formula without a saved result',
+    ]);
+  });
+
   it('reads marketplace ids when the sheet has them', () => {
     const info = makeInfo({ header: ['Артикул', 'Штрихкод', 'Наименование', 'Атауы', 'Описание', 'Сипаттама', 'Категория', 'Бренд', 'Цена', 'НДС', 'Цвет', 'Размер', 'Материал', 'Фото', 'Казахстан', 'ID товара', 'ID SKU'] });
     const mapper = createRowMapper(
@@ -440,3 +458,24 @@ function makeRowCells(info: ReturnType<typeof makeInfo>, extra: Record<string, C
   }
   return makeRow(info, 0, { ...values, ...extra }).cells;
 }
+
+describe('createRowMapper: a required cell left empty by a merged range', () => {
+  // The product key (column A) merged down over a product's rows 4–6; the category (column G) over rows 8–9.
+  const info = { ...makeInfo(), mergedRanges: [{ top: 4, bottom: 6, left: 0, right: 0 }, { top: 8, bottom: 9, left: 6, right: 6 }, { top: 1, bottom: 1, left: 0, right: 3 }] };
+  const mapper = createRowMapper(makeMapping(), directories, info);
+  const messages = (row: number, overrides: Record<string, CellInput>): string[] =>
+    mapper(makeProductRow(info, row, overrides)).issues.filter((issue) => issue.code === 'required_field_missing').map((issue) => `${issue.column}: ${issue.message}`);
+
+  it('names the range and input.fillMerged below the range\'s first row', () => {
+    expect(info.header[6]?.name).toBe('Категория');
+    expect(messages(5, { Артикул: '' })).toEqual([
+      'A: the product key is empty: the cell is in the merged range A4:A6, whose value only its first row holds; name the column in input.fillMerged of the mapping to give it to every row',
+    ]);
+    expect(messages(9, { Категория: '' })).toEqual([expect.stringContaining('the cell is in the merged range G8:G9')]);
+  });
+
+  it('says only that the field is empty outside a range, or in another column', () => {
+    expect(messages(7, { Артикул: '' })).toEqual(['A: the product key is empty']);
+    expect(messages(5, { Категория: '' })).toEqual([expect.not.stringContaining('merged')]);
+  });
+});

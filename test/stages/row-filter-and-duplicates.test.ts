@@ -49,6 +49,18 @@ describe('rows.duplicates', () => {
     expect(issues.filter((issue) => issue.code === 'duplicate_barcode').map((issue) => issue.row)).toEqual([3, 5]);
   });
 
+  it('by default names a repeated row a copy of the earlier one and the way out; a row that differs is only a duplicate', () => {
+    const { issues } = run([
+      [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+      [3, { Штрихкод: BARCODES[0], Размер: 'S' }],
+      [4, { Штрихкод: BARCODES[0], Размер: 'S', Цена: '5 000' }],
+    ]);
+    expect(issues.filter((issue) => issue.code === 'duplicate_barcode').map((issue) => `${issue.row}: ${issue.message}`)).toEqual([
+      `3: barcode ${BARCODES[0]} is already used in row 2, a row identical to it in every mapped field: a copy (rows.duplicates: keep-first in the mapping sends it once)`,
+      `4: barcode ${BARCODES[0]} is already used in row 2`,
+    ]);
+  });
+
   it('keep-first: sends the first of identical rows, one warning with the count and rows', () => {
     const { entries, issues } = run(REPEATED, (input) => {
       input.rows = { duplicates: 'keep-first' };
@@ -144,5 +156,31 @@ describe('rows.skip and rows.where', () => {
     expect(parse({ where: [{ column: 'Цвет', matches: '(' }] }).success).toBe(false);
     expect(parse({ duplicates: 'keep-last' }).success).toBe(false);
     expect(parse({ skip: [{ column: { letter: 'K' }, matches: 'x' }], duplicates: 'keep-first' }).success).toBe(true);
+  });
+});
+
+describe('a row repeating the header', () => {
+  // Two exports pasted one under the other: the second brings its header along (a cell or two left empty).
+  const headerAgain = (): Record<string, CellInput> => Object.fromEntries(info.header.map((column) => [column.name, column.name === 'Фото' ? '' : ` ${column.name.toUpperCase()} `]));
+
+  it('is left out with a row_skipped warning naming it, the goods around it read', () => {
+    const { entries, issues, skipped } = run([
+      [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+      [3, headerAgain()],
+      [4, { Штрихкод: BARCODES[1], Размер: 'M' }],
+    ]);
+    expect(skipped).toEqual([3]);
+    expect(issues.filter((issue) => issue.code === 'row_skipped')).toMatchObject([
+      { severity: 'warning', row: 3, message: 'the row repeats the header row (files pasted together?): it is not goods and is not sent' },
+    ]);
+    expect(issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.rows.map((ref) => ref.row)).toEqual([2, 4]);
+  });
+
+  it('a row of goods whose value happens to be its column\'s name is goods', () => {
+    const { issues, skipped } = run([[2, { Штрихкод: BARCODES[0], Размер: 'Размер' }]]);
+    expect(skipped).toEqual([]);
+    expect(issues.map((issue) => issue.code)).not.toContain('row_skipped');
   });
 });

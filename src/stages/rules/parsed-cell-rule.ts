@@ -22,6 +22,8 @@ export interface ParsedCellField<V> {
   invalidCode: RowIssueCode;
   /** The data of the message of a cell that does not parse (the cell's text is its `value`). */
   invalidData: IssueData;
+  /** Data that tells more about one refused text (asked only for a refused cell); `invalidData` when it returns undefined. */
+  explainInvalid?: (text: string) => IssueData | undefined;
   /** Writes the value into the draft. */
   assign(record: MappedRow, value: V): void;
 }
@@ -42,7 +44,7 @@ export function compileParsedCellRule<V>(field: ParsedCellField<V>): FieldRule {
         return;
       }
       const value = field.parse(cell);
-      if (value === null) ctx.report(invalidCode, 'error', slot?.location, invalidData, cell.text);
+      if (value === null) ctx.report(invalidCode, 'error', slot?.location, field.explainInvalid?.(cell.text) ?? invalidData, cell.text);
       else field.assign(record, value);
     },
   };

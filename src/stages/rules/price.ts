@@ -20,6 +20,12 @@ export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) => {
     },
     invalidCode: 'invalid_price',
     invalidData: {},
+    // "54990.9" under `decimal: ','` is a number, in the other notation: say so, not "must be a number".
+    explainInvalid: (text) => {
+      if (decimalFormat.decimal === 'auto') return undefined;
+      const other = parseDecimal(text, { ...decimalFormat, decimal: 'auto' });
+      return other !== null && other > 0 ? { variant: 'decimal', decimal: decimalFormat.decimal } : undefined;
+    },
     assign(record, price) {
       record.sku.price = price;
     },

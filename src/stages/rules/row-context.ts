@@ -9,6 +9,7 @@ import type { SourceCell, SourceInfo, SourceRow } from '../../sources/types.js';
 import type { FieldTerm, RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, MappedRow } from '../mapped-row.js';
 import type { ColumnSlot } from './field-rule.js';
+import { createMergedRangeFinder, type MergedRangeFinder } from './find-merged-range.js';
 import { stageOfRowCode } from './stage-of-row-code.js';
 
 /** State of the row being mapped, and the helpers every rule reads and reports through. */
@@ -24,10 +25,15 @@ export class RowContext {
   /** The draft of the row; null until the product-key rule starts it (and for a row of no product). */
   record: MappedRow | null = null;
 
+  /** The merged range an empty cell lies in, below its first row (undefined without such ranges). */
+  private readonly findMergedRange: MergedRangeFinder | undefined;
+
   constructor(
     private readonly info: SourceInfo,
     private readonly cells: MappedRow['cells'],
-  ) {}
+  ) {
+    this.findMergedRange = createMergedRangeFinder(info);
+  }
 
   /** Starts a row. */
   begin(row: SourceRow): void {
@@ -80,14 +86,15 @@ export class RowContext {
     if (slot === undefined || slot === null) return undefined;
     const cell = this.row.cells[slot.index];
     if (cell === undefined || cell.kind === 'empty') return undefined;
-    if (cell.kind === 'error') {
-      this.report('cell_error', 'error', slot.location, {}, cell.text);
-      return null;
-    }
     const flags = cell.flags;
     const flagged = flags !== undefined && flags.length > 0;
+    // Before the error kind: the reader gives a formula without a saved result as an error cell with no text.
     if (flagged && flags.includes('formula_no_result')) {
       this.report('formula_without_result', 'error', slot.location, {}, cell.formula ?? cell.text);
+      return null;
+    }
+    if (cell.kind === 'error') {
+      this.report('cell_error', 'error', slot.location, {}, cell.text);
       return null;
     }
     if (cell.kind === 'date' || (flagged && flags.includes('date_serial'))) {
@@ -142,7 +149,8 @@ export class RowContext {
       this.valid = false;
       return;
     }
-    this.report('required_field_missing', 'error', slot?.location, { field });
+    const range = slot === undefined ? undefined : this.findMergedRange?.(slot.index, this.row.row);
+    this.report('required_field_missing', 'error', slot?.location, range === undefined ? { field } : { variant: 'merged', field, range });
   }
 }
 
