@@ -13,7 +13,8 @@ const CURRENCY = /\s*(₸|тг\.?|тенге|kzt)$/i;
 /**
  * Parses a decimal number from text, or returns null. With `decimal: auto`, when both `,` and `.`
  * occur the last one is the decimal separator and the other groups thousands; a separator that
- * occurs more than once groups thousands; a single one is the decimal separator.
+ * occurs more than once groups thousands; a single one is the decimal separator. With a fixed
+ * decimal separator the other one may only group thousands by three, before it.
  */
 export function parseDecimal(text: string, format: DecimalFormat): number | null {
   // Most cells are plain digits with at most one separator: read them without the general path's
@@ -30,6 +31,8 @@ const PLAIN_COMMA = /^\d{1,15},\d{1,15}$/;
 /** The general path of `parseDecimal`, exported for the tests that hold the fast path to it. */
 export function parseDecimalText(text: string, format: DecimalFormat): number | null {
   let body = text.trim().replace(CURRENCY, '');
+  // Checked before the thousands separators are removed, which would hide where they stood.
+  if (format.decimal !== 'auto' && isOtherSeparatorAfterDecimal(body, format.decimal)) return null;
   for (const separator of format.thousands) body = body.split(separator).join('');
   body = body.replace(/\s+/g, '');
   if (!/^[+-]?[\d.,]+$/.test(body) || !/\d/.test(body)) return null;
@@ -44,6 +47,15 @@ export function parseDecimalText(text: string, format: DecimalFormat): number | 
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return null;
   const value = Number(body);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Whether the other separator stands after the decimal one: under `decimal: ','` the text `1,299.50`
+ * is a number in the other notation, and reading it as 1.2995 would send a price 1000 times too low.
+ */
+function isOtherSeparatorAfterDecimal(body: string, decimal: ',' | '.'): boolean {
+  const at = body.indexOf(decimal);
+  return at >= 0 && body.includes(decimal === ',' ? '.' : ',', at + 1);
 }
 
 function pickDecimal(body: string): ',' | '.' | null {

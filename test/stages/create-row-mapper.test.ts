@@ -222,6 +222,10 @@ describe('createRowMapper: values', () => {
     expect(mapOne({ Цена: '54990.9' }, comma).issues.map((issue) => issue.message)).toEqual([
       'the price "54990.9" is not written with the decimal separator "," of input.decimal in the mapping (the other one may only group thousands by three); write it so, or set input.decimal: auto',
     ]);
+    // Read as 1.2995 before: a price 1000 times too low, with no word.
+    expect(mapOne({ Цена: '1,299.50' }, comma).issues.map((issue) => issue.message)).toEqual([
+      'the price "1,299.50" is not written with the decimal separator "," of input.decimal in the mapping (the other one may only group thousands by three); write it so, or set input.decimal: auto',
+    ]);
     expect(mapOne({ Цена: 'бесплатно' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "бесплатно"']);
     expect(mapOne({ Цена: '-5.5' }, comma).issues.map((issue) => issue.message)).toEqual(['the price must be a positive number, got "-5.5"']);
   });

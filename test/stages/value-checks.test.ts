@@ -93,6 +93,17 @@ describe('parseDecimal', () => {
     expect(parseDecimal('1,298', { ...auto, decimal: ',' })).toBe(1.298);
   });
 
+  it('refuses a text whose separators stand in the other roles than the fixed decimal separator says', () => {
+    for (const thousands of [auto.thousands, [...auto.thousands, '.', ',']]) {
+      expect(parseDecimal('1,299.50', { thousands, decimal: ',' })).toBeNull();
+      expect(parseDecimal('1.299,50', { thousands, decimal: '.' })).toBeNull();
+    }
+    expect(parseDecimal('1.299,50', { ...auto, decimal: ',' })).toBe(1299.5);
+    expect(parseDecimal('1,299.50', { ...auto, decimal: '.' })).toBe(1299.5);
+    expect(parseDecimal('1,299.50', auto)).toBe(1299.5);
+    expect(parseDecimal('1.299,50', auto)).toBe(1299.5);
+  });
+
   it('gives the general path\'s answer on its fast path, for every format', () => {
     const numberLike = fc.stringMatching(/^[+-]?[0-9., ]{0,22}$/);
     const format = fc.record({
