@@ -144,15 +144,17 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   return {
     add(record) {
       const product = openProduct(record.productKey);
-      if (keepFirst && record.valid && product.records.some((earlier) => earlier.valid && checkSameMappedFields(earlier, record))) {
+      if (keepFirst && record.valid && product.records.some((earlier) => checkCopyOf(earlier, record))) {
         leftOut.rows.push(record.source.row);
         leftOut.file ??= record.source.file;
         leftOut.sheet ??= record.source.sheet;
         return [];
       }
       const issues: Issue[] = [];
-      // Asked only of a duplicate: is the row a copy of an earlier row of its product? Then the message names the way out.
-      const checkCopy = (): boolean => product.records.some((earlier) => checkSameMappedFields(earlier, record));
+      // Asked only of a duplicate: is the row a copy of the row the message names, by keep-first's test? Then the
+      // message names the way out. That row may be of another product, or one that differs: then it is no copy.
+      const checkCopy = (firstRow: number): boolean =>
+        product.records.some((earlier) => earlier.source.row === firstRow && checkCopyOf(earlier, record));
       if (record.sku.barcode !== '') {
         const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', checkCopy);
         if (duplicate !== undefined) issues.push(duplicate);
@@ -196,6 +198,14 @@ function buildLeftOutIssue(leftOut: LeftOutRows): Issue {
     file: leftOut.file,
     sheet: leftOut.sheet,
   });
+}
+
+/**
+ * Whether `row` is a copy of the earlier row `earlier`: the same in every mapped field, and that row
+ * valid. `keep-first` leaves out exactly such rows, and the duplicate message calls exactly them a copy.
+ */
+function checkCopyOf(earlier: MappedRow, row: MappedRow): boolean {
+  return earlier.valid && checkSameMappedFields(earlier, row);
 }
 
 /** Whether two rows say the same in every mapped field (their keys, ids, product and SKU fields); where they stand aside. */
@@ -516,7 +526,7 @@ function checkDuplicate<K>(
   record: MappedRow,
   code: AssemblyIssueCode,
   cell: 'barcode' | 'skuKey',
-  checkCopy: () => boolean,
+  checkCopy: (firstRow: number) => boolean,
 ): Issue | undefined {
   const first = seen.get(key);
   if (first === undefined) {
@@ -531,7 +541,7 @@ function checkDuplicate<K>(
     stage: 'build',
     code,
     severity: 'error',
-    data: { variant: `${cell === 'barcode' ? 'barcode' : 'sku_key'}${checkCopy() ? '_copy' : ''}`, firstRow: first },
+    data: { variant: `${cell === 'barcode' ? 'barcode' : 'sku_key'}${checkCopy(first) ? '_copy' : ''}`, firstRow: first },
     file: record.source.file,
     sheet: record.source.sheet,
     row: record.source.row,

@@ -61,6 +61,48 @@ describe('rows.duplicates', () => {
     ]);
   });
 
+  it('calls a row a copy only of the row its message names, and only when keep-first would leave it out', () => {
+    const messages = (rows: [number, Record<string, CellInput>][], edit?: (input: MappingInput) => void): string[] =>
+      run(rows, edit)
+        .issues.filter((issue) => issue.code.startsWith('duplicate_'))
+        .map((issue) => `${issue.row}: ${issue.message}`);
+    // Row 4 repeats row 3, but the message names row 2, which has another price.
+    expect(
+      messages([
+        [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+        [3, { Штрихкод: BARCODES[0], Размер: 'S', Цена: '5 000' }],
+        [4, { Штрихкод: BARCODES[0], Размер: 'S', Цена: '5 000' }],
+      ]),
+    ).toEqual([`3: barcode ${BARCODES[0]} is already used in row 2`, `4: barcode ${BARCODES[0]} is already used in row 2`]);
+    // Row 2 is of another product.
+    expect(
+      messages([
+        [2, { Штрихкод: BARCODES[0] }],
+        [3, { Штрихкод: BARCODES[0], Артикул: 'TS-2' }],
+        [4, { Штрихкод: BARCODES[0], Артикул: 'TS-2' }],
+      ]),
+    ).toEqual([`3: barcode ${BARCODES[0]} is already used in row 2`, `4: barcode ${BARCODES[0]} is already used in row 2`]);
+    // Row 3 repeats row 2 exactly, but row 2 is refused (its SKU key is row 1's): keep-first would send row 3.
+    const skuKeyColour = (input: MappingInput): void => {
+      input.columns.skuKey = 'Цвет';
+    };
+    const refusedFirst: [number, Record<string, CellInput>][] = [
+      [1, { Штрихкод: BARCODES[1], Размер: 'S' }],
+      [2, { Штрихкод: BARCODES[0] }],
+      [3, { Штрихкод: BARCODES[0] }],
+    ];
+    expect(messages(refusedFirst, skuKeyColour)).toEqual([
+      '2: SKU key Красный is already used in row 1',
+      `3: barcode ${BARCODES[0]} is already used in row 2`,
+      '3: SKU key Красный is already used in row 1',
+    ]);
+    const keepFirst = run(refusedFirst, (input) => {
+      skuKeyColour(input);
+      input.rows = { duplicates: 'keep-first' };
+    });
+    expect(keepFirst.issues.filter((issue) => issue.code === 'duplicate_rows_left_out')).toEqual([]);
+  });
+
   it('keep-first: sends the first of identical rows, one warning with the count and rows', () => {
     const { entries, issues } = run(REPEATED, (input) => {
       input.rows = { duplicates: 'keep-first' };
