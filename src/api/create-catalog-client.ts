@@ -125,7 +125,7 @@ export interface CatalogClient {
    * ids the service does not know are left out.
    */
   getProductDetails(productIds: number[]): Promise<ProductDetail[]>;
-  /** What was seen of the answers so far: fields not used, notes, pages, status words. */
+  /** What was seen of the answers so far: fields not used, notes, pages. */
   observe(): WireObservations;
 }
 

@@ -6,6 +6,7 @@
  * as the input did: same rows, same groups, nothing of the seller's lost.
  */
 import { Buffer } from 'node:buffer';
+import { openGroupAt } from '../sources/detect-group-rows.js';
 import type { CsvCopyRecord, CsvCopyRecords } from '../sources/open-csv-copy-records.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
@@ -27,14 +28,17 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
   const { width, delimiter } = copy;
   const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
   const toBytes = createBytesRowEncoder(width, asBytes);
-  // The group rows in effect, outermost first.
-  const open: CsvCopyRecord[] = [];
+  // The group rows in effect by level (index 0 = level 1; a skipped level has none), nested by the
+  // reader's one rule (`openGroupAt`); `effective` lists them outermost first, once per group row.
+  const open: (CsvCopyRecord | undefined)[] = [];
+  const effective: CsvCopyRecord[] = [];
   for await (const record of copy.records) {
     if (record.kind !== 'data') {
       await annotated.addAsIs(record);
       if (record.kind === 'group') {
-        open.length = Math.max(0, Math.min(open.length, (record.level ?? 1) - 1));
-        open.push(record);
+        openGroupAt<CsvCopyRecord | undefined>(open, Math.max(1, record.level ?? 1), record, undefined);
+        effective.length = 0;
+        for (const group of open) if (group !== undefined) effective.push(group);
       }
       continue;
     }
@@ -45,7 +49,7 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
       const written = annotated.addBytes(bytesRow, outcome);
       if (written !== undefined) await written;
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-      if (open.length > 0) await rejected.addContext(open);
+      if (effective.length > 0) await rejected.addContext(effective);
       const rejectedWritten = rejected.addBytes(bytesRow, outcome);
       if (rejectedWritten !== undefined) await rejectedWritten;
       continue;
@@ -54,7 +58,7 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
     const outcome = outcomeOf(record.row);
     await annotated.add(row, outcome);
     if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-    await rejected.addContext(open);
+    await rejected.addContext(effective);
     await rejected.add(row, outcome);
   }
 }

@@ -35,7 +35,7 @@ export interface CsvFileWriter {
   endRecord(): Promise<void> | undefined;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
-  /** Stops writing after a failure; resolves once the file is closed. The partial file is left for the caller to remove. */
+  /** Stops writing after a failure; resolves once the file is closed and the partial file removed. */
   destroy(): Promise<void>;
 }
 

@@ -25,9 +25,9 @@ interface BatchedFileOutput {
   /** Writes what is left and ends the file; resolves when it is on disk under its final name. */
   close(): Promise<void>;
   /**
-   * Stops writing; resolves once the file is closed. The stream opens its file asynchronously: a
-   * caller that removes the partial file must wait for this, or an output destroyed before its
-   * open landed would create the file again after the removal.
+   * Stops writing and removes the partial file; resolves once both are done. The stream opens its
+   * file asynchronously: the removal waits for the close, or an output destroyed before its open
+   * landed would create the file again after the removal.
    */
   destroy(): Promise<void>;
 }

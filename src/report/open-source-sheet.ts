@@ -37,13 +37,12 @@ export interface SourceWorkbook extends OpenedWorkbook {
  * Opens the workbook at `path` for the annotated copy as the reader opens it (`openWorkbook`): zip
  * directory, workbook parts, the worksheet named `sheetName` (the one the reader read; `file` names
  * the input in the error when it is not there), the shared strings in the compact table and the
- * styles. Throws `SourceReadError` when the workbook cannot be read, or its workbook part is not
- * `xl/workbook.xml` (the patch writes its parts beside it, under `xl/`).
+ * styles. Throws `SourceReadError` when the workbook cannot be read. The workbook part may be
+ * anywhere the package names it: the patch relates its new parts to it by relative targets.
  */
 export async function openSourceWorkbook(path: string, file: string, sheetName: string | undefined): Promise<SourceWorkbook> {
   const workbook = await openWorkbook(path, await loadSourceFileSize(path, {}));
-  const { directory, parts, workbookEntry } = workbook;
-  if (workbookEntry.name !== 'xl/workbook.xml') throw new SourceReadError(path, `${path}: the workbook part is ${workbookEntry.name}, not xl/workbook.xml; the annotated copy cannot patch it`);
+  const { directory, parts } = workbook;
   const sheet = parts.sheets.find((candidate) => candidate.isWorksheet && candidate.name === sheetName);
   if (sheet === undefined) {
     throw new SourceReadError(file, `sheet "${String(sheetName)}" not found while writing the annotated copy`, sheetName === undefined ? {} : { sheet: sheetName });

@@ -83,7 +83,7 @@ export interface AnnotatedCsvSink {
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
   addAsIs(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
-  /** Stops writing after a failure; resolves once the file is closed (the partial file is left for the caller to remove). */
+  /** Stops writing after a failure; resolves once the file is closed and the partial file removed. */
   destroy(): Promise<void>;
 }
 

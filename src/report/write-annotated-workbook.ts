@@ -45,6 +45,7 @@ import {
   findRelationshipTargets,
   pickFreeName,
   relationshipsPartOf,
+  relativeTarget,
   detectNamespaces,
   relationshipTypes,
   type PackageNamespaces,
@@ -57,6 +58,9 @@ import { createCauseTally } from './rank-root-causes.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
+
+/** Where the copy writes a styles part when the seller's workbook has none. */
+const NEW_STYLES_PART = 'xl/styles.xml';
 
 /** Default of `maxNotes`. */
 const DEFAULT_MAX_NOTES = 5000;
@@ -159,6 +163,8 @@ interface PackagePlan {
   deferred: Set<string>;
   contentTypes: string;
   styles: StylePatch;
+  /** The data sheet's part, and its relationships part. */
+  sheetPart: string;
   sheetRelsPart: string;
   sheetRelsXml: string | undefined;
   /** False when the sheet has notes of its own (merging with them is not supported). */
@@ -228,16 +234,16 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
     toFixPart = earlier.part;
   } else {
     toFixPart = pickFreeName((name) => entries.has(name), (n) => `xl/worksheets/sheet${n}.xml`);
-    const rels = addRelationship(source.relsXml, types.worksheet, toFixPart.slice('xl/'.length));
+    const rels = addRelationship(source.relsXml, types.worksheet, relativeTarget(source.workbookEntry.name, toFixPart));
     replaced.set(source.relsEntry.name, rels.xml);
     replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id, namespaces.relationships));
     contentTypes = addContentOverride(contentTypes, `/${toFixPart}`, CONTENT_TYPES.worksheet);
   }
   deferred.add(toFixPart);
   if (styles.created) {
-    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, types.styles, 'styles.xml');
+    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, types.styles, relativeTarget(source.workbookEntry.name, NEW_STYLES_PART));
     replaced.set(source.relsEntry.name, rels.xml);
-    contentTypes = addContentOverride(contentTypes, '/xl/styles.xml', CONTENT_TYPES.styles);
+    contentTypes = addContentOverride(contentTypes, `/${NEW_STYLES_PART}`, CONTENT_TYPES.styles);
   }
 
   return {
@@ -248,6 +254,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
     deferred,
     contentTypes,
     styles,
+    sheetPart,
     sheetRelsPart,
     sheetRelsXml,
     notesAllowed,
@@ -408,7 +415,7 @@ function pickFillMerged(info: SourceInfo, readOptions: ReadOptions | undefined):
 
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */
 function addNotesRelationships(plan: PackagePlan): string {
-  const fromSheet = (part: string): string => `../${part.slice('xl/'.length)}`;
+  const fromSheet = (part: string): string => relativeTarget(plan.sheetPart, part);
   const comments = addRelationship(plan.sheetRelsXml, plan.types.comments, fromSheet(plan.commentsPart));
   const vml = addRelationship(comments.xml, plan.types.vmlDrawing, fromSheet(plan.vmlPart));
   plan.sheetRelsXml = vml.xml;
@@ -426,7 +433,7 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
     await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes, plan.namespaces.main));
     await output.addEntry(plan.vmlPart, buildNotesVml(rows.notes, plan.firstVmlBlock));
   }
-  await output.addEntry(source.stylesEntry?.name ?? 'xl/styles.xml', plan.styles.render());
+  await output.addEntry(source.stylesEntry?.name ?? NEW_STYLES_PART, plan.styles.render());
   const sheetRels = plan.replaced.get(plan.sheetRelsPart);
   const sheetRelsEntry = source.directory.entries.get(plan.sheetRelsPart);
   if (sheetRels !== undefined) await output.addEntry(plan.sheetRelsPart, sheetRels);

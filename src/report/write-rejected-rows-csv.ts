@@ -46,7 +46,7 @@ export interface RejectedRowsSink {
    */
   addContext<T extends CopiedRecord>(groups: readonly T[]): Promise<readonly T[]>;
   close(): Promise<void>;
-  /** Stops writing after a failure; resolves once the file is closed (the partial file is left for the caller to remove). */
+  /** Stops writing after a failure; resolves once the file is closed and the partial file removed. */
   destroy(): Promise<void>;
 }
 

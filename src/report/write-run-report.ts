@@ -192,7 +192,7 @@ async function writeCsvReport(options: ReportCopiesOptions, paths: RunReportPath
     }
     await rejected.close();
   } catch (error) {
-    // Closed before the error goes up: the pipeline then removes the partial files.
+    // Destroyed before the error goes up: each removes its partial file.
     await Promise.all([annotated?.destroy(), rejected?.destroy()]);
     throw error;
   } finally {

@@ -113,6 +113,20 @@ export function relationshipsPartOf(name: string): string {
   return `${name.slice(0, slash + 1)}_rels/${name.slice(slash + 1)}.rels`;
 }
 
+/**
+ * The target of zip part `part` as a relationship of part `source` writes it: relative to the
+ * source's folder (`xl/workbook.xml` → `worksheets/sheet2.xml`, `xl/worksheets/sheet1.xml` →
+ * `../comments1.xml`). The new parts go under `xl/` wherever the seller's workbook and sheet parts
+ * are, so the way there is worked out, never assumed.
+ */
+export function relativeTarget(source: string, part: string): string {
+  const from = source.split('/').slice(0, -1);
+  const to = part.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
+}
+
 /** The first name `make(n)` (n = 1, 2, …) that `taken` does not hold. */
 export function pickFreeName(taken: (name: string) => boolean, make: (n: number) => string): string {
   for (let n = 1; ; n++) {
