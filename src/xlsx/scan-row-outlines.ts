@@ -21,7 +21,11 @@ interface RowOutlineScanner {
   levels(): Map<number, number>;
   /** Rows whose number is not above the row before them (out of order or repeated), in file order; empty for a sheet in order. */
   misplaced(): number[];
-  /** Rows with cells that Excel hides (`hidden="1"`: hidden by hand, by a filter, or in a collapsed group), in file order. */
+  /**
+   * Rows with cells that Excel hides by hand or by a filter (`hidden="1"` at outline level 0), in file order. A hidden row
+   * inside an outline group is a collapsed group's row, as 1C and СБИС exports save their trees: the goods, not rows the
+   * seller hid.
+   */
   hidden(): number[];
 }
 
@@ -41,14 +45,13 @@ export function createRowOutlineScanner(withLevels = true): RowOutlineScanner {
     // stops at `r` (written first) when the tag cannot hold a level, as in nearly every row.
     // A row written `<row …/>` has no cells: hidden or not, it holds no goods.
     const wantHidden = tag.indexOf('hidden') >= 0 && tag.charCodeAt(tag.length - 2) !== 47;
-    readRowTag(tag, withLevels && tag.indexOf('outlineLevel') >= 0, wantHidden, values);
+    readRowTag(tag, (withLevels || wantHidden) && tag.indexOf('outlineLevel') >= 0, wantHidden, values);
     const row = parseRowNumber(decodeValue(values.r)) ?? lastRow + 1;
     if (row <= lastRow) misplaced.push(row);
     lastRow = row;
-    if (values.hidden !== undefined && checkXmlTrue(decodeValue(values.hidden))) hidden.push(row);
-    if (values.outlineLevel === undefined) return;
-    const level = parseOutlineLevel(decodeValue(values.outlineLevel));
-    if (level > 0) levels.set(row, level);
+    const level = values.outlineLevel === undefined ? 0 : parseOutlineLevel(decodeValue(values.outlineLevel));
+    if (level === 0 && values.hidden !== undefined && checkXmlTrue(decodeValue(values.hidden))) hidden.push(row);
+    if (withLevels && level > 0) levels.set(row, level);
   });
   return { write: scanner.write, levels: () => levels, misplaced: () => misplaced, hidden: () => hidden };
 }

@@ -96,9 +96,26 @@ describe('xlsxReader: sheets and header', () => {
         code: 'hidden_rows_read',
         severity: 'warning',
         row: 4,
-        message: 'rows hidden in Excel (by hand, by a filter or in a collapsed group) are read and sent like the others: 4, 6 (2); delete them, or leave them out with rows.skip in the mapping',
+        message: 'rows hidden in Excel (by hand or by a filter) are read and sent like the others: 4, 6 (2); delete them, or leave them out with rows.skip in the mapping',
       },
     ]);
+  });
+
+  it('does not list the rows of a collapsed outline group (a 1C or СБИС tree as saved): they are the goods', async () => {
+    const path = await writeWorkbook((workbook) => {
+      const sheet = workbook.addWorksheet('Товары');
+      sheet.addRow(['Артикул', 'Цена']);
+      sheet.addRow(['Инструменты']);
+      for (let i = 1; i <= 3; i++) sheet.addRow([`A-${i}`, i * 100]);
+      for (const row of [3, 4, 5]) Object.assign(sheet.getRow(row), { outlineLevel: 1, hidden: true });
+      sheet.getRow(5).outlineLevel = 0;
+    });
+    for (const groupRows of [undefined, { outline: true, merged: false, singleCell: false, bold: false }]) {
+      const { stream, rows } = await readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'], ...(groupRows ? { groupRows } : {}) });
+      expect(rows.map((row) => row.row)).toEqual(groupRows ? [3, 4, 5] : [2, 3, 4, 5]);
+      // Row 5 is hidden at level 0: hidden by hand, so it alone is listed.
+      expect(stream.issues.filter((issue) => issue.code === 'hidden_rows_read')).toMatchObject([{ row: 5, data: { count: 1 } }]);
+    }
   });
 
   it('reads a sheet by name (hidden ones too) or by position', async () => {
