@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPartNumber } from '../../../src/assistant/classify/part-numbers.js';
-import { findSure } from './find-sure-names.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { findSure, indexes } from './find-sure-names.js';
 
 describe('readPartNumber', () => {
   it.each([
@@ -44,5 +45,16 @@ describe('a bare one-word type beside a part number', () => {
 
   it.each(['Удлинитель 5 м 3 розетки', 'Удлинитель Pilot GL 5 м', 'Паяльник 40 Вт ЗУБР', 'Пижама 122-128', 'Труба пластиковая 20 мм'])('%s stays as sure as it was (no part number)', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+});
+
+describe("the part number's doubt", () => {
+  // Names of one type share one decision (the ranking memo keys whether a number is there, not which): the doubt a seller reads
+  // on each row must hold for every one of them.
+  it('names no number, so two names of one type with different numbers read the same true text', () => {
+    const doubts = ['Удлинитель 100-132', 'Удлинитель 100-148'].map((name) => classifyProduct(indexes.marketplace, { name }).doubt ?? '');
+    expect(doubts[0]).toMatch(/^a maker's part number says /);
+    expect(doubts[1]).toBe(doubts[0]);
+    expect(doubts.filter((doubt) => /100-1/.test(doubt))).toEqual([]);
   });
 });
