@@ -725,8 +725,16 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the one word "${best.name.text}" does not say`
+    : type.partNumber !== undefined && type.vehicle === undefined && isOutsideVehicles(index, best.leaf) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the one word "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * Whether a leaf stands outside the vehicles' section (`авто` opens another section's name, as for the vehicle rule): a part
+ * number beside a leaf of that section (`Фара 2106-3711010`) is the part the leaf holds, no other system's.
+ */
+function isOutsideVehicles(index: ClassifierIndex, leaf: IndexedLeaf): boolean {
+  return findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(leaf.path)) !== undefined;
 }
 
 /**

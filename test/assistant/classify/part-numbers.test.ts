@@ -43,6 +43,11 @@ describe('a bare one-word type beside a part number', () => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
 
+  // A car's catalogue number beside a leaf of the vehicles' section names the part that leaf holds: no other system's.
+  it.each(['Фара 2106-3711010', 'Стартер 2101-3708010', 'Амортизатор 2108-2905402', 'Термостат 2108-1306010', 'Бампер 2110-2803015'])('%s (a leaf of the vehicles\' section) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Автотовары / ')]);
+  });
+
   it.each(['Удлинитель 5 м 3 розетки', 'Удлинитель Pilot GL 5 м', 'Паяльник 40 Вт ЗУБР', 'Пижама 122-128', 'Труба пластиковая 20 мм'])('%s stays as sure as it was (no part number)', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
   });
