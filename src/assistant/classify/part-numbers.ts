@@ -9,12 +9,14 @@
  * names the machine the part is of (`Стартер ВАЗ 2107 Denso 28100-01983`: the vehicle, which the vehicle rules read).
  *
  * The shapes are what part numbers look like and sizes never do: digit groups joined by hyphens with a zero-padded group
- * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by a little:
- * `39-41`, `122-128`; `100-733`, `5010-101` do not); never right before a unit (`30-130 Вт` is a range), and a shop's
+ * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by less than
+ * double: `39-41`, `122-128`, `145-215`; `100-733`, `5010-101` do not); never a number `children-sizes.ts` reads as children's
+ * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
  * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`).
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import { findChildrenSize } from './children-sizes.js';
 
 /** A named shape of part numbers, and why it is one. */
 interface PartNumberShape {
@@ -23,14 +25,16 @@ interface PartNumberShape {
   fits: (groups: readonly string[], marked: boolean) => boolean;
 }
 
-// How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`) and ages run upwards by a little.
-const RANGE_RISE = 1.25;
+// How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`), a blanket's or a
+// sheet's (`110-140`, `145-215`) run upwards by less than double. The lubrication list's numbers rise from 1.32 (`100-132`) as
+// sizes do up to 1.48: no ratio tells those apart, so the sizes win and such a number is read by its other shapes only.
+const RANGE_RISE = 2;
 
 const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
   { name: 'after an article mark (`арт.100-125`, `арт 100-156`): the number is the article, whatever its shape', fits: (_groups, marked) => marked },
   { name: 'a zero-padded group (`4510-001`, `0100-050`): no count or size is written so', fits: (groups) => groups.some((group) => group.length > 1 && group.startsWith('0')) },
   { name: 'three groups or more (`100-003-25`): no range has three ends', fits: (groups) => groups.length >= 3 },
-  { name: 'two groups that run down or rise steeply (`5010-101`, `100-733`): no size range does', fits: (groups) => {
+  { name: 'two groups that run down or more than double (`5010-101`, `100-733`): no size range does', fits: (groups) => {
     const [from = 0, to = 0] = groups.map(Number);
     return groups.length === 2 && (to <= from || to > from * RANGE_RISE);
   } },
@@ -59,6 +63,8 @@ export function readPartNumber(name: string): string | undefined {
       if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isBeforeUnit(name.slice(match.index + number.length))) continue;
       const groups = number.split('-');
       const marked = ARTICLE_MARK.test(before);
+      // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) is a size.
+      if (!marked && findChildrenSize(number) !== undefined) continue;
       if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;
     }
   }
