@@ -22,6 +22,7 @@ import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPur
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
+import { isThreadSize } from './part-numbers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { readPlacementSpelling } from './placement-words.js';
@@ -725,16 +726,26 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isOutsideVehicles(index, best.leaf) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the one word "${best.name.text}" does not say`
+    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the one word "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 
 /**
- * Whether a leaf stands outside the vehicles' section (`авто` opens another section's name, as for the vehicle rule): a part
- * number beside a leaf of that section (`Фара 2106-3711010`) is the part the leaf holds, no other system's.
+ * Whether a part number may say one part of a system the leaf does not hold. Not beside a leaf of the vehicles' section (`авто`
+ * opens another section's name, as for the vehicle rule): `Фара 2106-3711010` is the part the leaf holds. Not a thread with its
+ * pitch beside a leaf whose goods the directory sizes (`Болт М12х1,5`): the thread is the bolt's size.
  */
-function isOutsideVehicles(index: ClassifierIndex, leaf: IndexedLeaf): boolean {
+function isOtherSystemsPart(index: ClassifierIndex, leaf: IndexedLeaf, partNumber: string): boolean {
+  if (isThreadSize(partNumber) && isSizedLeaf(index, leaf)) return false;
   return findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(leaf.path)) !== undefined;
+}
+
+const sizedLeaves = new WeakMap<ClassifierIndex, ReadonlySet<number>>();
+
+function isSizedLeaf(index: ClassifierIndex, leaf: IndexedLeaf): boolean {
+  let ids = sizedLeaves.get(index);
+  if (ids === undefined) sizedLeaves.set(index, (ids = new Set(index.sizedLeafIds)));
+  return ids.has(leaf.id);
 }
 
 /**

@@ -48,7 +48,8 @@ const ARTICLE_MARK = /(?:арт|art|кат)\.?\s*[-–№#]?\s*$/iu;
 // A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
 const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en)\.?\s*$/iu;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
-const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хx]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?![\p{L}\p{N}]|[.,]\d)/u;
+// Written with `х`, `x`, `Х`, `X` or `*`; another thread may follow on the same `х` (an adapter's two ends: `М10х1хМ10х1`).
+const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хxХX*]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?:(?![\p{L}\p{N}]|[.,]\d)|(?=[хxХX]\s?[МM]\d))/u;
 
 /**
  * The first part number of a name (`100-733` of `Адаптер 90гр. 100-733`), else its metric thread with a pitch (`М10х1`), or
@@ -69,6 +70,11 @@ export function readPartNumber(name: string): string | undefined {
     }
   }
   return THREAD_WITH_PITCH.exec(name)?.[0];
+}
+
+/** Whether a part number `readPartNumber` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
+export function isThreadSize(partNumber: string): boolean {
+  return THREAD_WITH_PITCH.test(partNumber);
 }
 
 // Besides the units `tokenizeForMatch` spells one way (`UNIT_TOKENS`): what a range of sizes, ages or counts is written in.

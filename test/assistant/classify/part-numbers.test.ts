@@ -12,6 +12,9 @@ describe('readPartNumber', () => {
     ['Удлинитель М6х1 - М6х1, L57,5, арт.100-125', '100-125'],
     ['Адаптер 2510-102 М6хМ6', '2510-102'],
     ['Удлинитель  18мм М10х1 /1/8"', 'М10х1'],
+    ['Адаптер М10х1хМ10х1 18мм 100-142', 'М10х1'],
+    ['Гайка M14X1.5', 'M14X1.5'],
+    ['Гайка M10*1,5', 'M10*1,5'],
   ])('%s: %s', (name, number) => {
     expect(readPartNumber(name)).toBe(number);
   });
@@ -40,7 +43,7 @@ describe('readPartNumber', () => {
 describe('a bare one-word type beside a part number', () => {
   // A lubrication distributor's list: every such pick was sure and wrong (an extension cord, a PC adapter).
   // `Удлинитель 100-132` is not among them: its number reads as a size range, which sizes win (`Одеяло 110-140`).
-  it.each(['Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141'])('%s is a question', (name) => {
+  it.each(['Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141', 'Адаптер М10х1хМ10х1 18мм 100-142'])('%s is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
 
@@ -57,6 +60,11 @@ describe('a bare one-word type beside a part number', () => {
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
   it.each(['Пижама 104-134', 'Комбинезон 86-110', 'Одеяло 110-140', 'Плед 130-170', 'Простыня 150-215', 'Пододеяльник 145-215', 'Платье 146-152-158'])('%s (a size range) stays sure', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+
+  // A thread with its pitch is the size of goods the directory sizes (`Типоразмер`): bolts and nuts, not a PC adapter.
+  it.each(['Болт М6х1', 'Болт М10х1,25', 'Болт М12х1,25', 'Гайка М12х1,5', 'Гайка М6х1', 'Гайка M14X1.5'])('%s (a fastener\'s thread) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / ')]);
   });
 
   it.each(['Удлинитель 5 м 3 розетки', 'Удлинитель Pilot GL 5 м', 'Паяльник 40 Вт ЗУБР', 'Пижама 122-128', 'Труба пластиковая 20 мм'])('%s stays as sure as it was (no part number)', (name) => {
