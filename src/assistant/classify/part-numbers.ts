@@ -13,8 +13,9 @@
  * double: `39-41`, `122-128`, `145-215`; `100-733`, `5010-101` do not); never a number `children-sizes.ts` reads as children's
  * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
- * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`).
+ * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
  */
+import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { findChildrenSize } from './children-sizes.js';
 
@@ -40,13 +41,17 @@ const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
   } },
 ];
 
-// Digit groups joined by hyphens, standing alone (no letter or digit glued on either side; `арт.100-125` stands after a dot).
-const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/-])\d+(?:-\d+)+(?![\p{L}\p{N}]|[.,]\d)/gu;
+// Digit groups joined by hyphens or en dashes, standing alone (no letter or digit glued on either side; `арт.100-125` stands
+// after a dot, but no number starts after a dotted one: `ТУ 10.51.11-001`).
+const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/\-–]|\d\.)\d+(?:[-–]\d+)+(?![\p{L}\p{N}]|[.,]\d)/gu;
 const THREE_DIGITS = /\d{3}/u;
-// An article mark right before a number (`арт.`, `арт -`, `art`, `№ кат.`).
-const ARTICLE_MARK = /(?:арт|art|кат)\.?\s*[-–№#]?\s*$/iu;
+// The whole word right before a number, with what may stand between (`арт.`, `артикул -`, `код №`): a code label
+// (`CODE_LABEL_WORDS`, the column matcher's) marks the number as an article; a word ending so (`Старт 100-110`) does not.
+const WORD_BEFORE = /(?<!\p{L})(\p{L}+)\.?\s*[-–№#]?\s*$/u;
 // A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
-const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en)\.?\s*$/iu;
+const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en|isbn)[.:]?\s*$/iu;
+// A book's ISBN written bare (`978-5-09-087773-2`): thirteen digits opening with 978 or 979.
+const ISBN = /^97[89](?:[-–]\d+){3,4}$/u;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
 // Written with `х`, `x`, `Х`, `X` or `*`; another thread may follow on the same `х` (an adapter's two ends: `М10х1хМ10х1`).
 const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хxХX*]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?:(?![\p{L}\p{N}]|[.,]\d)|(?=[хxХX]\s?[МM]\d))/u;
@@ -57,19 +62,28 @@ const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хxХX*]\s?(?:0[.,]\
  * code, none.
  */
 export function readPartNumber(name: string): string | undefined {
-  if (name.includes('-')) {
+  if (name.includes('-') || name.includes('–')) {
     for (const match of name.matchAll(HYPHENED_DIGITS)) {
       const number = match[0];
       const before = name.slice(0, match.index);
-      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isBeforeUnit(name.slice(match.index + number.length))) continue;
-      const groups = number.split('-');
-      const marked = ARTICLE_MARK.test(before);
+      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
+      const groups = number.split(/[-–]/u);
+      const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
       // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) is a size.
       if (!marked && findChildrenSize(number) !== undefined) continue;
       if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;
     }
   }
   return THREAD_WITH_PITCH.exec(name)?.[0];
+}
+
+function isCodeLabel(word: string | undefined): boolean {
+  const token = word === undefined ? undefined : tokenizeForMatch(word)[0];
+  return token !== undefined && CODE_LABEL_WORDS.has(token);
+}
+
+function isIsbn(number: string): boolean {
+  return ISBN.test(number) && number.replace(/\D/gu, '').length === 13;
 }
 
 /** Whether a part number `readPartNumber` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */

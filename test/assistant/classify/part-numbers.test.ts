@@ -15,6 +15,9 @@ describe('readPartNumber', () => {
     ['Адаптер М10х1хМ10х1 18мм 100-142', 'М10х1'],
     ['Гайка M14X1.5', 'M14X1.5'],
     ['Гайка M10*1,5', 'M10*1,5'],
+    ['Адаптер артикул 100-120', '100-120'],
+    ['Адаптер код 100-120', '100-120'],
+    ['Адаптер 100–733', '100–733'],
   ])('%s: %s', (name, number) => {
     expect(readPartNumber(name)).toBe(number);
   });
@@ -35,7 +38,11 @@ describe('readPartNumber', () => {
     'Футболка детская 98-104-110',
     'Одеяло (110-140)',
     'Пододеяльник 145-215',
-  ])('%s: none (a range, a shop code, a model, a bolt length, a standard, a size)', (name) => {
+    'Кроссовки Старт 160-180',
+    'Молоко 2,5% ТУ 10.51.11-001',
+    'Учебник 978-5-09-087773-2',
+    'Раскраска ISBN 978-5-17-123456-7',
+  ])('%s: none (a range, a shop code, a model, a bolt length, a standard, a size, a word ending like a code label)', (name) => {
     expect(readPartNumber(name)).toBeUndefined();
   });
 });
