@@ -23,6 +23,9 @@ describe('a lorry or car maker written in Latin beside a part', () => {
     ['Осушитель воздуха VOLVO с/о', 'VOLVO'],
     ['Компрессор воздушный MB Axor', 'MB'],
     ['Насос водяной MAN PE 03091800A', 'MAN'],
+    ['Гайка MB М12х1,25  N308673012003', 'MB'],
+    ['Насос водяной OM541/542 (с прокладками) MB 907136', 'MB'],
+    ['Насос водяной Mercedes-Benz', 'Mercedes'],
   ])('%s: the maker %s', (name, maker) => {
     expect(readVehicleModel(name)).toBe(maker);
   });
@@ -35,7 +38,13 @@ describe('a lorry or car maker written in Latin beside a part', () => {
     'Кружка Superman',
     'Мельница для перца Peugeot Paris 22 см',
     'Лампа светодиодная Foton E27 10 Вт',
-  ])('%s names no vehicle (a maker of other goods too, a word, a unit)', (name) => {
+    'Гель для душа MAN',
+    'Туалетная вода MAN 100 мл',
+    'Парфюм MAN in Black',
+    'Материнская плата MB',
+    'Машинка металлическая Toyota Camry 1:32',
+    'Модель грузовика Volvo FH16 1:43',
+  ])('%s names no vehicle (a maker of other goods too, a word, a unit, a line of cosmetics, a scale model)', (name) => {
     expect(readVehicleModel(name)).toBeUndefined();
   });
 });
