@@ -726,7 +726,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the one word "${best.name.text}" does not say`
+    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 
