@@ -75,6 +75,8 @@ const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
 // The word a vehicle's goods are sold under: the top-level section it opens (`Автотовары`) holds what fits a vehicle.
 const VEHICLE_PLACE = 'авто';
+// A vehicle maker as `readVehicleModel` reads it in Latin (`Toyota`, `MAN`): one Latin word, no model number.
+const LATIN_MAKER = /^[A-Za-z]+$/u;
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
 const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
@@ -453,7 +455,10 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
   const qualifierLeaf = findQualifierLeaf(index, best);
   // `ГАЗ-53 Подушка`, `Зеркало ЗИЛ-130`: goods that fit a vehicle are the vehicles' section's (`авто` opens its name), whatever
   // leaf of another section their noun names.
-  const vehicleSection = type.vehicle === undefined ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
+  // A Latin car maker beside a children's leaf (`Машинки`, `Конструкторы`, `Электромобили детские`) is a licence: the goods are a
+  // model of the vehicle (`Детский электромобиль Toyota Land Cruiser`), no part of it. A Cyrillic model with its number keeps the
+  // rule (`УАЗ-452 Ручка` is a door handle, no children's pen).
+  const vehicleSection = type.vehicle === undefined || (best.leaf.demographic.kids === true && LATIN_MAKER.test(type.vehicle)) ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
   // `Удлинитель USB`, `Камера видеонаблюдения IP`: a Latin word the directory names goods by, which the best leaf does not hold.
   // A value of an attribute the directory links to the leaf (`Android` of a smartphone's operating system) says no other kind.
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));

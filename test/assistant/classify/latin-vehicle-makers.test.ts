@@ -19,6 +19,11 @@ describe('a lorry or car maker written in Latin beside a part', () => {
     expect(findSure('marketplace', ['Воздушный фильтр «Bosch» для Toyota Camry 1 шт'])).toEqual([expect.stringContaining('Автотовары / Фильтры / Воздушные фильтры')]);
   });
 
+  // Toys and children's goods named by a car's licence: the children's leaf holds models of the vehicle, no part of it.
+  it.each(['Конструктор LEGO Mercedes-Benz Arocs', 'Детский электромобиль Toyota Land Cruiser', 'Пазл Toyota'])('%s stays sure in its children\'s leaf', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Детские товары / ')]);
+  });
+
   it.each([
     ['Осушитель воздуха VOLVO с/о', 'VOLVO'],
     ['Компрессор воздушный MB Axor', 'MB'],
