@@ -19,7 +19,7 @@ import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex, stemNameWor
 import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 27;
+export const CLASSIFIER_INDEX_VERSION = 28;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -78,6 +78,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     brands,
     brandNames,
     propertyWords: collectPropertyWords(directories, index),
+    sizedLeafIds: collectSizedLeafIds(directories, index),
     positionSections: collectPositionSections(leaves.map((leaf) => ({ section: readTopSection(leaf.path), names: leaf.names.map((name) => name.text) }))),
     abbreviations: collectDirectoryAbbreviations(leaves),
     wholeWords: collectWholeWords(directories, tokenize),
@@ -103,6 +104,15 @@ function collectPropertyWords(directories: Directories, index: DirectoryIndex): 
     const values = words.get(attribute.code);
     return attribute.type === 'dictionary' && values !== undefined && leafIds.length > 0 ? [{ words: [...values].sort(), leafIds: [...new Set(leafIds)].sort((a, b) => a - b) }] : [];
   });
+}
+
+// The directory's attribute of a standard size (`Типоразмер`): a text, so no value of it is a property word.
+const STANDARD_SIZE_ATTRIBUTE = 'size_text';
+
+/** The leaves the directory links its standard size attribute to, sorted. */
+function collectSizedLeafIds(directories: Directories, index: DirectoryIndex): number[] {
+  const links = directories.attributes.find((attribute) => attribute.code === STANDARD_SIZE_ATTRIBUTE)?.categories ?? [];
+  return [...new Set(links.map((link) => link.categoryId).filter((id) => index.categoryById.has(id) && !index.nonLeafIds.has(id)))].sort((a, b) => a - b);
 }
 
 /**

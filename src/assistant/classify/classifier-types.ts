@@ -54,6 +54,11 @@ export interface ClassifierIndex {
   brandNames: string[];
   /** The one-word values of each dictionary attribute (normalised: `android` of `Операционная система`) and the leaves it is linked to. */
   propertyWords: { words: string[]; leafIds: number[] }[];
+  /**
+   * The leaves whose goods the directory sizes by a standard size of their own (its text attribute `Типоразмер`, linked to
+   * bolts, nuts, pipes and car parts), sorted: a thread with its pitch (`М12х1,5`) is such goods' size, no part number.
+   */
+  sizedLeafIds: number[];
   /** The top-level sections that sort goods by where a part sits (`collectPositionSections`, `position-words.ts`). */
   positionSections: string[];
   /** The abbreviations the directory names goods by, written in capitals in its leaves' names (`АКПП`, `ГРМ`), normalised (`known-brands.ts`). */

@@ -22,6 +22,7 @@ import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPur
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
+import { isThreadSize } from './part-numbers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { readPlacementSpelling } from './placement-words.js';
@@ -74,6 +75,8 @@ const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
 // The word a vehicle's goods are sold under: the top-level section it opens (`Автотовары`) holds what fits a vehicle.
 const VEHICLE_PLACE = 'авто';
+// A vehicle maker as `readVehicleModel` reads it in Latin (`Toyota`, `MAN`): one Latin word, no model number.
+const LATIN_MAKER = /^[A-Za-z]+$/u;
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
 const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
@@ -452,7 +455,10 @@ function decide(index: ClassifierIndex, ranking: TypeRanking, type: ProductType,
   const qualifierLeaf = findQualifierLeaf(index, best);
   // `ГАЗ-53 Подушка`, `Зеркало ЗИЛ-130`: goods that fit a vehicle are the vehicles' section's (`авто` opens its name), whatever
   // leaf of another section their noun names.
-  const vehicleSection = type.vehicle === undefined ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
+  // A Latin car maker beside a children's leaf (`Машинки`, `Конструкторы`, `Электромобили детские`) is a licence: the goods are a
+  // model of the vehicle (`Детский электромобиль Toyota Land Cruiser`), no part of it. A Cyrillic model with its number keeps the
+  // rule (`УАЗ-452 Ручка` is a door handle, no children's pen).
+  const vehicleSection = type.vehicle === undefined || (best.leaf.demographic.kids === true && LATIN_MAKER.test(type.vehicle)) ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
   // `Удлинитель USB`, `Камера видеонаблюдения IP`: a Latin word the directory names goods by, which the best leaf does not hold.
   // A value of an attribute the directory links to the leaf (`Android` of a smartphone's operating system) says no other kind.
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
@@ -725,8 +731,26 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isBareInKind(best, type) ? `"${type.partNumber}" is a maker's part number: one part of a system the name does not name, which the one word "${best.name.text}" does not say`
+    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * Whether a part number may say one part of a system the leaf does not hold. Not beside a leaf of the vehicles' section (`авто`
+ * opens another section's name, as for the vehicle rule): `Фара 2106-3711010` is the part the leaf holds. Not a thread with its
+ * pitch beside a leaf whose goods the directory sizes (`Болт М12х1,5`): the thread is the bolt's size.
+ */
+function isOtherSystemsPart(index: ClassifierIndex, leaf: IndexedLeaf, partNumber: string): boolean {
+  if (isThreadSize(partNumber) && isSizedLeaf(index, leaf)) return false;
+  return findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(leaf.path)) !== undefined;
+}
+
+const sizedLeaves = new WeakMap<ClassifierIndex, ReadonlySet<number>>();
+
+function isSizedLeaf(index: ClassifierIndex, leaf: IndexedLeaf): boolean {
+  let ids = sizedLeaves.get(index);
+  if (ids === undefined) sizedLeaves.set(index, (ids = new Set(index.sizedLeafIds)));
+  return ids.has(leaf.id);
 }
 
 /**

@@ -73,7 +73,7 @@ async function readIndex(path: string, hash: string, leafIds: readonly number[])
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
     const sameLeaves = Array.isArray(parsed.leaves) && parsed.leaves.length === leafIds.length && parsed.leaves.every((leaf, i) => leaf?.id === leafIds[i]);
-    const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
+    const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.sizedLeafIds) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
     if (!valid) return undefined;
     // The stem tables are looked up by a name's words: read from JSON they would inherit `constructor` and its kin, so they
     // are copied into objects without a prototype, as `buildClassifierIndex` makes them.

@@ -9,12 +9,15 @@
  * names the machine the part is of (`Стартер ВАЗ 2107 Denso 28100-01983`: the vehicle, which the vehicle rules read).
  *
  * The shapes are what part numbers look like and sizes never do: digit groups joined by hyphens with a zero-padded group
- * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by a little:
- * `39-41`, `122-128`; `100-733`, `5010-101` do not); never right before a unit (`30-130 Вт` is a range), and a shop's
+ * (`4510-001`), three groups or more (`100-003-25`), or two groups that no size range is (a range runs upwards by less than
+ * double: `39-41`, `122-128`, `145-215`; `100-733`, `5010-101` do not); never a number `children-sizes.ts` reads as children's
+ * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
- * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`).
+ * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
  */
+import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import { findChildrenSize } from './children-sizes.js';
 
 /** A named shape of part numbers, and why it is one. */
 interface PartNumberShape {
@@ -23,28 +26,35 @@ interface PartNumberShape {
   fits: (groups: readonly string[], marked: boolean) => boolean;
 }
 
-// How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`) and ages run upwards by a little.
-const RANGE_RISE = 1.25;
+// How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`), a blanket's or a
+// sheet's (`110-140`, `145-215`) run upwards by less than double. The lubrication list's numbers rise from 1.32 (`100-132`) as
+// sizes do up to 1.48: no ratio tells those apart, so the sizes win and such a number is read by its other shapes only.
+const RANGE_RISE = 2;
 
 const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
   { name: 'after an article mark (`арт.100-125`, `арт 100-156`): the number is the article, whatever its shape', fits: (_groups, marked) => marked },
   { name: 'a zero-padded group (`4510-001`, `0100-050`): no count or size is written so', fits: (groups) => groups.some((group) => group.length > 1 && group.startsWith('0')) },
   { name: 'three groups or more (`100-003-25`): no range has three ends', fits: (groups) => groups.length >= 3 },
-  { name: 'two groups that run down or rise steeply (`5010-101`, `100-733`): no size range does', fits: (groups) => {
+  { name: 'two groups that run down or more than double (`5010-101`, `100-733`): no size range does', fits: (groups) => {
     const [from = 0, to = 0] = groups.map(Number);
     return groups.length === 2 && (to <= from || to > from * RANGE_RISE);
   } },
 ];
 
-// Digit groups joined by hyphens, standing alone (no letter or digit glued on either side; `арт.100-125` stands after a dot).
-const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/-])\d+(?:-\d+)+(?![\p{L}\p{N}]|[.,]\d)/gu;
+// Digit groups joined by hyphens or en dashes, standing alone (no letter or digit glued on either side; `арт.100-125` stands
+// after a dot, but no number starts after a dotted one: `ТУ 10.51.11-001`).
+const HYPHENED_DIGITS = /(?<![\p{L}\p{N},/\-–]|\d\.)\d+(?:[-–]\d+)+(?![\p{L}\p{N}]|[.,]\d)/gu;
 const THREE_DIGITS = /\d{3}/u;
-// An article mark right before a number (`арт.`, `арт -`, `art`, `№ кат.`).
-const ARTICLE_MARK = /(?:арт|art|кат)\.?\s*[-–№#]?\s*$/iu;
+// The whole word right before a number, with what may stand between (`арт.`, `артикул -`, `код №`): a code label
+// (`CODE_LABEL_WORDS`, the column matcher's) marks the number as an article; a word ending so (`Старт 100-110`) does not.
+const WORD_BEFORE = /(?<!\p{L})(\p{L}+)\.?\s*[-–№#]?\s*$/u;
 // A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
-const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en)\.?\s*$/iu;
+const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en|isbn)[.:]?\s*$/iu;
+// A book's ISBN written bare (`978-5-09-087773-2`): thirteen digits opening with 978 or 979.
+const ISBN = /^97[89](?:[-–]\d+){3,4}$/u;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
-const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хx]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?![\p{L}\p{N}]|[.,]\d)/u;
+// Written with `х`, `x`, `Х`, `X` or `*`; another thread may follow on the same `х` (an adapter's two ends: `М10х1хМ10х1`).
+const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хxХX*]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?:(?![\p{L}\p{N}]|[.,]\d)|(?=[хxХX]\s?[МM]\d))/u;
 
 /**
  * The first part number of a name (`100-733` of `Адаптер 90гр. 100-733`), else its metric thread with a pitch (`М10х1`), or
@@ -52,17 +62,33 @@ const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хx]\s?(?:0[.,]\d{1,
  * code, none.
  */
 export function readPartNumber(name: string): string | undefined {
-  if (name.includes('-')) {
+  if (name.includes('-') || name.includes('–')) {
     for (const match of name.matchAll(HYPHENED_DIGITS)) {
       const number = match[0];
       const before = name.slice(0, match.index);
-      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isBeforeUnit(name.slice(match.index + number.length))) continue;
-      const groups = number.split('-');
-      const marked = ARTICLE_MARK.test(before);
+      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
+      const groups = number.split(/[-–]/u);
+      const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
+      // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) is a size.
+      if (!marked && findChildrenSize(number) !== undefined) continue;
       if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;
     }
   }
   return THREAD_WITH_PITCH.exec(name)?.[0];
+}
+
+function isCodeLabel(word: string | undefined): boolean {
+  const token = word === undefined ? undefined : tokenizeForMatch(word)[0];
+  return token !== undefined && CODE_LABEL_WORDS.has(token);
+}
+
+function isIsbn(number: string): boolean {
+  return ISBN.test(number) && number.replace(/\D/gu, '').length === 13;
+}
+
+/** Whether a part number `readPartNumber` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
+export function isThreadSize(partNumber: string): boolean {
+  return THREAD_WITH_PITCH.test(partNumber);
 }
 
 // Besides the units `tokenizeForMatch` spells one way (`UNIT_TOKENS`): what a range of sizes, ages or counts is written in.

