@@ -13,6 +13,11 @@ import { stemForIndex } from './stem-for-index.js';
 interface MeasureOfOtherGoods {
   /** The unit after a number, normalised (`мач`: `mAh` and `мАч` alike). */
   unit: string;
+  /**
+   * Its spellings as `tokenizeForMatch` splits them: one word (`mAh`, `мАч`) or two (`мА/ч`, `мА*ч`, `mA/h`, the commonest
+   * Russian price-list spellings, which the tokenizer cuts at the sign).
+   */
+  spellings: readonly (readonly string[])[];
   /** What the measure says of the goods, for the doubt. */
   says: string;
   /** The top-level section of the leaves it speaks against. */
@@ -22,7 +27,7 @@ interface MeasureOfOtherGoods {
 }
 
 const MEASURES_OF_OTHER_GOODS: readonly MeasureOfOtherGoods[] = [
-  { unit: 'мач', says: "a capacity in mAh, a small cell's (a phone's, a power bank's), no vehicle battery's", section: 'Автотовары', leafStems: ['аккумулятор'].map(stemForIndex) },
+  { unit: 'мач', spellings: [['мач'], ['ма', 'ч'], ['ma', 'h']], says: "a capacity in mAh, a small cell's (a phone's, a power bank's), no vehicle battery's", section: 'Автотовары', leafStems: ['аккумулятор'].map(stemForIndex) },
 ];
 
 const PATH_SEPARATOR = ' / ';
@@ -30,7 +35,12 @@ const NUMBER = /^\d/u;
 
 /** The units of `MEASURES_OF_OTHER_GOODS` the name's words (`tokenizeForMatch`) write right after a number, in the table's order. */
 export function readMeasuresOfGoods(tokens: readonly string[]): string[] {
-  return MEASURES_OF_OTHER_GOODS.map((measure) => measure.unit).filter((unit) => tokens.some((word, at) => word === unit && NUMBER.test(tokens[at - 1] ?? '')));
+  return MEASURES_OF_OTHER_GOODS.filter((measure) => measure.spellings.some((spelling) => tokens.some((_, at) => isSpellingAfterNumber(tokens, at, spelling)))).map((measure) => measure.unit);
+}
+
+/** Whether `tokens` write `spelling` from `at` on, right after a number. */
+function isSpellingAfterNumber(tokens: readonly string[], at: number, spelling: readonly string[]): boolean {
+  return NUMBER.test(tokens[at - 1] ?? '') && spelling.every((word, offset) => tokens[at + offset] === word);
 }
 
 /** What a measure of the name (`readMeasuresOfGoods`) says against a leaf of the path, if one does. */

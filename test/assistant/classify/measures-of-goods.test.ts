@@ -11,6 +11,11 @@ describe('readMeasuresOfGoods', () => {
   it.each([
     ['АКБ универсальная 307092p 3,7v Li-Pol 2000 mAh (3*70*92 mm)', ['мач']],
     ['Аккумулятор 1500 мАч', ['мач']],
+    // The commonest price-list spellings, which the tokenizer cuts at the sign.
+    ['АКБ универсальная 3,7v Li-Pol 2000 мА/ч', ['мач']],
+    ['АКБ 3,7v 2000 mA/h', ['мач']],
+    ['АКБ 3,7v 2000 мА*ч', ['мач']],
+    ['Аккумулятор автомобильный 60 А/ч', []],
     ['Аккумулятор автомобильный 60 Ач', []],
     ['Аккумулятор мАч', []],
   ])('%s: %j', (name, units) => {
@@ -25,11 +30,11 @@ describe('readMeasuresOfGoods', () => {
 });
 
 describe('a capacity in mAh beside a vehicle battery', () => {
-  it.each(['АКБ универсальная 307092p 3,7v Li-Pol 2000 mAh (3*70*92 mm)', 'АКБ универсальная 401030p 3,7v Li-Pol 200 mAh (4*10*30 mm)', 'Аккумулятор 2000 мАч'])('%s is a question', (name) => {
+  it.each(['АКБ универсальная 307092p 3,7v Li-Pol 2000 mAh (3*70*92 mm)', 'АКБ универсальная 401030p 3,7v Li-Pol 200 mAh (4*10*30 mm)', 'Аккумулятор 2000 мАч', 'АКБ универсальная 307092p 3,7v Li-Pol 2000 мА/ч (3*70*92 mm)', 'АКБ универсальная 3,7v Li-Pol 2000 mA/h'])('%s is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
 
-  it.each(['Аккумулятор автомобильный 60 Ач', 'Внешний аккумулятор Hoco B20 10000 mAh'])('%s stays sure', (name) => {
+  it.each(['Аккумулятор автомобильный 60 Ач', 'Аккумулятор автомобильный 60 А/ч', 'Внешний аккумулятор Hoco B20 10000 mAh'])('%s stays sure', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
   });
 });
