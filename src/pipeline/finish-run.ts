@@ -55,10 +55,14 @@ export interface FinishRunOptions {
   deps: Deps;
 }
 
-/** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 3 the service misbehaved, 130 interrupted. */
-function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
+/**
+ * Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 2 the file held no data
+ * row (as an empty file: a bad input file, nothing sent), 3 the service misbehaved, 130 interrupted.
+ */
+function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, rows: number, interrupted: boolean, serviceFault = false): number {
   if (interrupted) return 130;
   if (serviceFault) return 3;
+  if (rows === 0) return 2;
   const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.pending ?? 0) + (counts.not_sent ?? 0);
   if (command === 'validate') return (counts.invalid ?? 0) + (counts.not_sent ?? 0) > 0 ? 1 : 0;
   return bad > 0 ? 1 : 0;
@@ -89,7 +93,7 @@ export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'au
 export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const { prep, read, outcomes, deps } = options;
   const counts = outcomes.counts();
-  const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
+  const exitCode = decideExitCode(options.command, counts, read.counts.rows, options.interrupted, options.serviceFault === true);
   const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
   const translator = prep.translator;
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
@@ -171,7 +175,9 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     !options.planOnly &&
     ((!options.blocked && ((counts.unknown ?? 0) > 0 || (counts.pending ?? 0) > 0 || options.extraIssues.some((issue) => issue.code === 'not_sent_interrupted'))) ||
       prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)));
-  const status = options.interrupted || open ? 'interrupted' : 'finished';
+  // A file that delivered no data row ends as an unreadable one does (`failed`, exit 2): never an
+  // import of that content (`watch` would take the next such file for a duplicate of it).
+  const status = options.interrupted || open ? 'interrupted' : exitCode === 2 ? 'failed' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });
   // A finished run is never replayed: its spool (about 0.7 KB a product) goes.
   if (status === 'finished') prep.store.clearSpool(options.runId);

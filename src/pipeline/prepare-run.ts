@@ -43,6 +43,8 @@ import type { ServiceContext } from './open-service.js';
 export interface RunInputs {
   /** Input file as the user named it. */
   file: string;
+  /** How messages and the report name the input file, when not as `file` (standard input, read from a temporary copy). */
+  fileName?: string | undefined;
   /** Mapping file as the user named it. */
   mapping: string;
   settings: ResolvedSettings;
@@ -144,9 +146,10 @@ export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'd
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
   const sourcePath = resolve(deps.cwd, inputs.file);
-  const fingerprint = await checkSourceFile(sourcePath, inputs.file);
+  const displayPath = inputs.fileName ?? inputs.file;
+  const fingerprint = await checkSourceFile(sourcePath, displayPath);
   const sourceBytes = Number(fingerprint.size);
-  if (inputs.knownHash !== undefined) checkKnownHash(inputs.knownHash, fingerprint, inputs.file);
+  if (inputs.knownHash !== undefined) checkKnownHash(inputs.knownHash, fingerprint, displayPath);
   const stopHashing = new AbortController();
   let hashing: Promise<string> | undefined;
   let earlySource: EarlySource | undefined;
@@ -194,7 +197,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       settings: { ...settings, batchSize: chooseBatchSize(settings.batchSize, inputs.settings.sources.batchSize !== undefined, mapping.batchSize) },
       resolved: inputs.settings,
       sourcePath,
-      displayPath: inputs.file,
+      displayPath,
       sourceBytes,
       sourceFingerprint: fingerprint,
       fileSha256,

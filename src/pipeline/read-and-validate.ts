@@ -15,6 +15,7 @@ import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { mapAndAssemble } from '../stages/run-dry-stages.js';
 import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceInfo, SourceRow, SourceStream } from '../sources/types.js';
+import { buildNoDataRowsIssue } from './build-no-data-rows-issue.js';
 import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
 import type { EarlySource } from './open-source-early.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
@@ -134,6 +135,12 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
+  // A file that delivered nothing is always said (not a code `--pick`/`--skip` choose; the run ends
+  // with exit 2), and in place of the mapping entries no row reached: with no row, that is all of them.
+  if (counts.rows === 0 && deps.signal?.aborted !== true) {
+    const kept = fileIssues.filter((issue) => issue.code !== 'mapping_entry_unused');
+    fileIssues.splice(0, fileIssues.length, ...kept, buildNoDataRowsIssue(info));
+  }
   deps.onEvent({ type: 'read:progress', file: options.displayPath, rows: counts.rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
 
   return { info, fileIssues, counts: { rows: counts.rows, products: counts.products, validProducts: counts.validProducts, invalidProducts: counts.products - counts.validProducts } };

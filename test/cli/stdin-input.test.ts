@@ -64,6 +64,24 @@ describe('- reads standard input', () => {
     expect(resultOf(piped.stdout).type).toBe('result');
   }, 120_000);
 
+  it('names it "standard input" in the summary and the report, never the path of its temporary copy', async () => {
+    const piped = await runWithStdin(['validate', '-', '-m', 'mappings/sample.yaml', '--sandbox', '--state-dir', stateDir, '--format', 'csv'], await readFile(join(ROOT, 'samples/catalog.csv')));
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^catalog-import validate: standard input — 567 rows/m);
+    expect(`${piped.stdout}${piped.stderr}`).not.toContain('catalog-import-stdin-');
+    const reportDir = /^Report: (.+)$/m.exec(piped.stdout)?.[1] ?? '';
+    const summary = JSON.parse(await readFile(join(reportDir, 'summary.json'), 'utf8')) as { source: { file: string } };
+    expect(summary.source.file).toBe('standard input');
+  }, 120_000);
+
+  it('an error that stops the run names "standard input" too', async () => {
+    const workbook = await readFile(join(ROOT, 'samples/catalog.xlsx'));
+    const run = await runWithStdin(validateArgs('--format', 'csv'), workbook);
+    expect(run.code).toBe(2);
+    expect(resultOf(run.stdout)).toMatchObject({ type: 'error', code: 'SOURCE_UNREADABLE', message: expect.stringMatching(/^standard input: this is a zip archive, not a CSV/) });
+    expect(`${run.stdout}${run.stderr}`).not.toContain('catalog-import-stdin-');
+  }, 120_000);
+
   it('without --format: exit 2 naming it, standard input not read', async () => {
     const run = await runWithStdin(validateArgs(), Buffer.from('a,b\n'));
     expect(run.code).toBe(2);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SchemaMismatchError } from '../../src/core/errors.js';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
+import { createNodeDeps } from '../../src/core/deps.js';
+import { ApiError, SchemaMismatchError } from '../../src/core/errors.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../../src/domain/index.js';
 import type { JobStatus } from '../../src/domain/index.js';
 import { followJob, isJobFinished } from '../../src/pipeline/import/follow-job.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 
 const classify = createStatusClassifier(DEFAULT_STATUS_VOCABULARY);
 function job(status: string | null, products: (string | null)[]): JobStatus {
@@ -60,6 +63,52 @@ describe('followJob', () => {
     expect(polls).toBe(1);
     expect(result.status).toBe('unreadable');
     expect(result.status === 'unreadable' ? result.lastError : '').toContain('no per-product results');
+  });
+
+  it('with the service gone, says "status not readable" once for the job, not once a poll', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const credential = sandbox.credentials[0];
+    await sandbox.close();
+    const events: PipelineEvent[] = [];
+    const clock = fakeDeps(events);
+    // The real client and the real (closed) sandbox port: each poll is refused by the system.
+    const client = createCatalogClient(
+      { baseUrl: sandbox.url, credentials: { clientId: credential?.clientId ?? '', clientSecret: credential?.clientSecret ?? '' }, retry: { limit: 0 } },
+      { ...createNodeDeps({ cwd: process.cwd(), env: {} }), ...clock },
+    );
+    const result = await followJob({ client, job: { jobId: '41' }, expected: 1, timeoutMs: 60_000, pollIntervalMs: 500, maxIntervalMs: 1000, deps: clock });
+    expect(result.status).toBe('timeout');
+    expect(result.polls).toBeGreaterThan(20);
+    const warnings = events.filter((e) => e.type === 'log' && e.level === 'warn');
+    expect(warnings.map((e) => (e.type === 'log' ? e.message : ''))).toEqual([expect.stringMatching(/^job 41: status not readable: /)]);
+  });
+
+  it('says each distinct error once, and once that the status is readable again', async () => {
+    const down = new ApiError('API_UNREACHABLE', 'getJobStatus', 'getJobStatus could not be reached after 1 attempt(s): ECONNREFUSED');
+    const busy = new ApiError('API_UNREACHABLE', 'getJobStatus', 'getJobStatus answered 503 without a readable answer after 1 attempt(s): busy');
+    const answers: (Error | JobStatus)[] = [down, down, busy, down, down, job('InProgress', ['InProgress']), job('Completed', ['Imported'])];
+    const events: PipelineEvent[] = [];
+    const result = await followJob({
+      client: {
+        getJobStatus: async () => {
+          const next = answers.shift();
+          if (next === undefined || next instanceof Error) throw next ?? new Error('no more answers');
+          return next;
+        },
+      },
+      job: { jobId: '9' },
+      expected: 1,
+      timeoutMs: 60_000,
+      pollIntervalMs: 500,
+      deps: fakeDeps(events),
+    });
+    expect(result.status).toBe('done');
+    const logs = events.flatMap((e) => (e.type === 'log' ? [`${e.level} ${e.message}`] : []));
+    expect(logs).toEqual([
+      `warn job 9: status not readable: ${down.message}`,
+      `warn job 9: status not readable: ${busy.message}`,
+      'info job 9: status readable again after 5 poll(s) that could not read it',
+    ]);
   });
 
   it('measures its time-out on the monotonic clock: a wall clock moved two hours on mid-run does not end it', async () => {

@@ -32,15 +32,15 @@ function withFileOptions<T>(y: Argv<T>, ctx: CommandContext) {
 }
 
 /**
- * The file to read: FILE, or standard input copied to a temporary file for `-`; `done` removes
- * that copy. A workbook open in Excel or LibreOffice is read, with a warning first: the seller may
+ * The file to read: FILE, or standard input copied to a temporary file for `-`, named "standard
+ * input" (`fileName`, and `rethrow` for an error naming the copy); `done` removes that copy. A workbook open in Excel or LibreOffice is read, with a warning first: the seller may
  * be saving it.
  */
 async function openSellerFile(
   ctx: CommandContext,
   argv: { file: string; format?: (typeof STDIN_FORMATS)[number] | undefined },
   deps: Deps,
-): Promise<{ file: string; done(): Promise<void> }> {
+): Promise<{ file: string; fileName?: string; done(): Promise<void>; rethrow(error: unknown): never }> {
   if (argv.file !== STDIN_ARG || argv.format === undefined) {
     const { findOfficeLockFile } = await import('../../sources/find-office-lock-file.js');
     const lock = await findOfficeLockFile(resolve(ctx.io.cwd, argv.file));
@@ -52,11 +52,11 @@ async function openSellerFile(
         text: { key: 'log.file_open_elsewhere', data: { file: argv.file, lock: basename(lock) } },
       });
     }
-    return { file: argv.file, done: async () => undefined };
+    return { file: argv.file, done: async () => undefined, rethrow: (error) => { throw error; } };
   }
-  const { spoolStdin } = await import('../spool-stdin.js');
+  const { spoolStdin, STDIN_NAME } = await import('../spool-stdin.js');
   const spooled = await spoolStdin(ctx.io, argv.format);
-  return { file: spooled.path, done: spooled.remove };
+  return { file: spooled.path, fileName: STDIN_NAME, done: spooled.remove, rethrow: (error) => { throw spooled.renameIn(error); } };
 }
 
 async function printResult(ctx: CommandContext, result: RunResult, json: boolean): Promise<void> {
@@ -94,7 +94,9 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
         const input = await openSellerFile(ctx, argv, deps);
         // Its pid names the run's scratch files, so a later run can remove them if this process is killed.
         const owner = { pid: globalThis.process.pid, isAlive: isProcessAlive };
-        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator(), owner }, deps).finally(input.done);
+        const result = await runValidate({ file: input.file, fileName: input.fileName, mapping: argv.mapping, settings, translator: ctx.translator(), owner }, deps)
+          .catch(input.rethrow)
+          .finally(input.done);
         done();
         await printResult(ctx, result, json);
       });
@@ -123,6 +125,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
         const result = await runImport(
           {
             file: input.file,
+            fileName: input.fileName,
             mapping: argv.mapping,
             settings,
             translator: ctx.translator(),
@@ -132,7 +135,9 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             lock: { pid: globalThis.process.pid, isAlive: isProcessAlive },
           },
           deps,
-        ).finally(input.done);
+        )
+          .catch(input.rethrow)
+          .finally(input.done);
         done();
         await printResult(ctx, result, json);
       });

@@ -56,6 +56,12 @@ function listUnknownWords(job: JobStatus | null): string[] {
   return [...new Set(words)];
 }
 
+/** Says that a job's status, unreadable for `failedPolls` polls, was read again (the warnings said each error once only). */
+function sayStatusReadableAgain(jobId: string, failedPolls: number, deps: Pick<Deps, 'onEvent'>): void {
+  const count = String(failedPolls);
+  deps.onEvent({ type: 'log', level: 'info', message: `job ${jobId}: status readable again after ${count} poll(s) that could not read it`, text: { key: 'log.job_status_readable_again', data: { jobId, count } } });
+}
+
 /** Polls the job until finished or the time is up. */
 export async function followJob(options: FollowJobOptions): Promise<JobFollowResult> {
   const { deps } = options;
@@ -68,6 +74,10 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
   let lastError: string | null = null;
   let notFound = 0;
   const warned = new Set<string>();
+  // Errors already said for this job, and the polls that failed since the last readable answer: a
+  // service down for the whole time-out says its error once a job, not once a poll.
+  const errorsSaid = new Set<string>();
+  let failedPolls = 0;
 
   for (;;) {
     if (deps.signal?.aborted) break;
@@ -77,6 +87,8 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       last = job;
       lastError = null;
       notFound = 0;
+      if (failedPolls > 0) sayStatusReadableAgain(options.job.jobId, failedPolls, deps);
+      failedPolls = 0;
       deps.onEvent({ type: 'job:progress', jobId: options.job.jobId, status: job.status ?? 'unknown', done: job.products.filter((p) => TERMINAL.has(p.meaning)).length, total: options.expected });
       if (isJobFinished(job, options.expected)) {
         return { status: 'done', job, polls, durationMs: readMonotonicMs(deps) - started };
@@ -89,7 +101,11 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
     } catch (error) {
       if (deps.signal?.aborted) break;
       lastError = error instanceof Error ? error.message : String(error);
-      deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}`, text: { key: 'log.job_status_unreadable', data: { jobId: String(options.job.jobId), error: lastError } } });
+      failedPolls += 1;
+      if (!errorsSaid.has(lastError)) {
+        errorsSaid.add(lastError);
+        deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}`, text: { key: 'log.job_status_unreadable', data: { jobId: String(options.job.jobId), error: lastError } } });
+      }
       // A status answer the client cannot read will not become readable by waiting.
       if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') {
         return { status: 'unreadable', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };
