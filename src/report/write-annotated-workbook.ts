@@ -24,6 +24,7 @@ import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
+import { findPartEntry } from '../sources/read-xlsx.js';
 import { resolvePart } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../core/cut-for-message.js';
@@ -41,6 +42,7 @@ import {
   addContentOverride,
   addRelationship,
   addWorkbookSheet,
+  buildContentTypes,
   CONTENT_TYPES,
   findRelationshipTargets,
   pickFreeName,
@@ -124,7 +126,11 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
   const { info } = options;
   // The sheet the reader read: the copy never chooses a sheet by a rule of its own.
   const source = await openSourceWorkbook(options.sourcePath, info.file, info.sheet);
-  const plan = await planPackage(source, buildAnnotationWords(options.translator));
+  // A package part the patch cannot read or extend (`[Content_Types].xml`, relationships) is the seller's file's fault.
+  const plan = await planPackage(source, buildAnnotationWords(options.translator)).catch((error: unknown) => {
+    if (isPipelineError(error)) throw error;
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  });
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
   let completed = false;
@@ -179,6 +185,16 @@ interface PackagePlan {
   words: AnnotationWords;
 }
 
+/** Content types for a workbook that has no `[Content_Types].xml`: the parts the copy keeps that Excel needs declared. */
+function declareKeptParts(source: SourceWorkbook): string {
+  const overrides = new Map<string, string>([[source.workbookEntry.name, CONTENT_TYPES.workbook]]);
+  for (const sheet of source.parts.sheets) if (sheet.isWorksheet && sheet.part !== undefined && source.directory.entries.has(sheet.part)) overrides.set(sheet.part, CONTENT_TYPES.worksheet);
+  const strings = findPartEntry(source.path, source.directory, source.stringsPart, source.sheet.name);
+  if (strings !== undefined) overrides.set(strings.name, CONTENT_TYPES.sharedStrings);
+  if (source.stylesEntry !== undefined) overrides.set(source.stylesEntry.name, CONTENT_TYPES.styles);
+  return buildContentTypes(overrides);
+}
+
 async function planPackage(source: SourceWorkbook, words: AnnotationWords): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
@@ -193,8 +209,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
     }
   };
   const typesEntry = entries.get('[Content_Types].xml');
-  if (typesEntry === undefined) return corrupt('it has no [Content_Types].xml');
-  let contentTypes = await text(typesEntry);
+  let contentTypes = typesEntry === undefined ? declareKeptParts(source) : await text(typesEntry);
   const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
   const namespaces = detectNamespaces(source.workbookXml, source.relsXml);
   const types = relationshipTypes(namespaces);

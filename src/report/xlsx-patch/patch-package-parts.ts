@@ -44,7 +44,23 @@ export const CONTENT_TYPES = {
   comments: 'application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml',
   vmlDrawing: 'application/vnd.openxmlformats-officedocument.vmlDrawing',
   styles: 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml',
+  workbook: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+  sharedStrings: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml',
 } as const;
+
+/**
+ * A `[Content_Types].xml` for a package that has none (the reader does not need it, Excel does):
+ * the defaults for `.rels` and `.xml` parts and an override for each of `overrides` (zip part name →
+ * content type). The copy's own additions are declared on it as on the seller's.
+ */
+export function buildContentTypes(overrides: ReadonlyMap<string, string>): string {
+  const items = [...overrides].map(([part, type]) => `<Override PartName="/${escapeXmlAttribute(part)}" ContentType="${type}"/>`);
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+    `${items.join('')}</Types>`
+  );
+}
 
 /** `workbook.xml` with a sheet named `name` appended to `<sheets>`, related by `relationshipId`. */
 export function addWorkbookSheet(workbookXml: string, name: string, relationshipId: string, relationshipsNs: string): string {
