@@ -24,7 +24,6 @@ import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
-import { findPartEntry } from '../sources/read-xlsx.js';
 import { resolvePart } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../core/cut-for-message.js';
@@ -45,6 +44,7 @@ import {
   buildContentTypes,
   CONTENT_TYPES,
   findRelationshipTargets,
+  listRelatedPartTypes,
   pickFreeName,
   relationshipsPartOf,
   relativeTarget,
@@ -185,14 +185,14 @@ interface PackagePlan {
   words: AnnotationWords;
 }
 
-/** Content types for a workbook that has no `[Content_Types].xml`: the parts the copy keeps that Excel needs declared. */
-function declareKeptParts(source: SourceWorkbook): string {
-  const overrides = new Map<string, string>([[source.workbookEntry.name, CONTENT_TYPES.workbook]]);
-  for (const sheet of source.parts.sheets) if (sheet.isWorksheet && sheet.part !== undefined && source.directory.entries.has(sheet.part)) overrides.set(sheet.part, CONTENT_TYPES.worksheet);
-  const strings = findPartEntry(source.path, source.directory, source.stringsPart, source.sheet.name);
-  if (strings !== undefined) overrides.set(strings.name, CONTENT_TYPES.sharedStrings);
-  if (source.stylesEntry !== undefined) overrides.set(source.stylesEntry.name, CONTENT_TYPES.styles);
-  return buildContentTypes(overrides);
+/** Content types for a workbook that has no `[Content_Types].xml`: each part a relationship of the package names, by its type. */
+async function declareKeptParts(source: SourceWorkbook, text: (entry: ZipEntry) => Promise<string>): Promise<string> {
+  const overrides = new Map<string, string>();
+  for (const entry of source.directory.entries.values()) {
+    if (!entry.name.endsWith('.rels')) continue;
+    for (const [part, type] of listRelatedPartTypes(entry.name, await text(entry))) if (source.directory.entries.has(part)) overrides.set(part, type);
+  }
+  return buildContentTypes(source.directory.entries.keys(), overrides);
 }
 
 async function planPackage(source: SourceWorkbook, words: AnnotationWords): Promise<PackagePlan> {
@@ -209,7 +209,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
     }
   };
   const typesEntry = entries.get('[Content_Types].xml');
-  let contentTypes = typesEntry === undefined ? declareKeptParts(source) : await text(typesEntry);
+  let contentTypes = typesEntry === undefined ? await declareKeptParts(source, text) : await text(typesEntry);
   const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
   const namespaces = detectNamespaces(source.workbookXml, source.relsXml);
   const types = relationshipTypes(namespaces);
