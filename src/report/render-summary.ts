@@ -111,7 +111,8 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
   if (options.reportDir !== undefined && summary.issueList !== undefined && !summary.issueList.complete) {
     lines.push(t.translate('summary.every_issue', { file: summary.issueList.file, count: summary.issueList.examplesPerCode }));
   }
-  if (options.annotatedSkipped === true) lines.push(t.translate('summary.no_annotated_copy'));
+  // A copy the file did not allow is said by its warning among the issues, not as a clean run's choice.
+  if (options.annotatedSkipped === true && !summary.issues.some((issue) => issue.code === 'annotation_copy_failed')) lines.push(t.translate('summary.no_annotated_copy'));
   return lines.join('\n');
 }
 

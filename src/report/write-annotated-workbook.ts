@@ -41,8 +41,10 @@ import {
   addContentOverride,
   addRelationship,
   addWorkbookSheet,
+  buildContentTypes,
   CONTENT_TYPES,
   findRelationshipTargets,
+  listRelatedPartTypes,
   pickFreeName,
   relationshipsPartOf,
   relativeTarget,
@@ -124,7 +126,11 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
   const { info } = options;
   // The sheet the reader read: the copy never chooses a sheet by a rule of its own.
   const source = await openSourceWorkbook(options.sourcePath, info.file, info.sheet);
-  const plan = await planPackage(source, buildAnnotationWords(options.translator));
+  // A package part the patch cannot read or extend (`[Content_Types].xml`, relationships) is the seller's file's fault.
+  const plan = await planPackage(source, buildAnnotationWords(options.translator)).catch((error: unknown) => {
+    if (isPipelineError(error)) throw error;
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  });
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
   let completed = false;
@@ -179,6 +185,16 @@ interface PackagePlan {
   words: AnnotationWords;
 }
 
+/** Content types for a workbook that has no `[Content_Types].xml`: each part a relationship of the package names, by its type. */
+async function declareKeptParts(source: SourceWorkbook, text: (entry: ZipEntry) => Promise<string>): Promise<string> {
+  const overrides = new Map<string, string>();
+  for (const entry of source.directory.entries.values()) {
+    if (!entry.name.endsWith('.rels')) continue;
+    for (const [part, type] of listRelatedPartTypes(entry.name, await text(entry))) if (source.directory.entries.has(part)) overrides.set(part, type);
+  }
+  return buildContentTypes(source.directory.entries.keys(), overrides);
+}
+
 async function planPackage(source: SourceWorkbook, words: AnnotationWords): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
@@ -193,8 +209,7 @@ async function planPackage(source: SourceWorkbook, words: AnnotationWords): Prom
     }
   };
   const typesEntry = entries.get('[Content_Types].xml');
-  if (typesEntry === undefined) return corrupt('it has no [Content_Types].xml');
-  let contentTypes = await text(typesEntry);
+  let contentTypes = typesEntry === undefined ? await declareKeptParts(source, text) : await text(typesEntry);
   const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
   const namespaces = detectNamespaces(source.workbookXml, source.relsXml);
   const types = relationshipTypes(namespaces);

@@ -6,8 +6,8 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InternalError } from '../core/errors.js';
-import { compareIssues, type Issue } from '../core/issue.js';
+import { InternalError, SourceReadError } from '../core/errors.js';
+import { compareIssues, createIssue, type Issue } from '../core/issue.js';
 import { restoreHeaderTexts } from '../sources/build-header-layout.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
@@ -149,7 +149,7 @@ async function writeWorkbookReport(options: ReportCopiesOptions, paths: RunRepor
           if (rejected === undefined) throw new InternalError('the annotated copy handed a row before its header');
           return addRejected(rejected, row, outcome, groups);
         },
-      });
+      }).catch((error: unknown) => reportMissingCopy(error, info, paths));
       warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }
     await (rejected ?? (await openRejected(buildHeaderTexts(info)))).close();
@@ -158,6 +158,20 @@ async function writeWorkbookReport(options: ReportCopiesOptions, paths: RunRepor
     await (rejected as RejectedRowsSink | undefined)?.destroy();
     throw error;
   }
+}
+
+/**
+ * A copy the seller's workbook does not allow (`SourceReadError`: a part it cannot patch) is left
+ * out, not the run's report: the copy's partial file is removed already, `rejected-rows.csv` keeps
+ * the rows read before, and the warning names the file and why. Any other error goes up.
+ */
+function reportMissingCopy(error: unknown, info: SourceInfo, paths: RunReportPaths): { warnings: Issue[] } {
+  if (!(error instanceof SourceReadError)) throw error;
+  paths.annotated = null;
+  const detail = error.message.startsWith(`${error.file}: `) ? error.message.slice(error.file.length + 2) : error.message;
+  return {
+    warnings: [createIssue({ code: 'annotation_copy_failed', severity: 'warning', stage: 'read', file: info.file, ...(info.sheet !== undefined ? { sheet: info.sheet } : {}), data: { detail } })],
+  };
 }
 
 /**

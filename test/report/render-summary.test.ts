@@ -76,4 +76,13 @@ describe('issue text', () => {
     expect(renderIssueText(issue, en, { column: false })).toBe('price must be a positive number (value "-5"); use a number above 0');
     expect(renderIssueText({ ...issue, severity: 'warning' }, en, { column: false })).toBe('warning: price must be a positive number (value "-5"); use a number above 0');
   });
+  it('says a clean run has no annotated copy, but not when the file did not allow one (its warning says why)', () => {
+    const clean = buildRunSummary(makeParts({ outcomes: [] }));
+    expect(renderSummary(clean, { color: false, translator: en, annotatedSkipped: true })).toContain('No annotated copy: every row is clean');
+    const failed = makeIssue({ code: 'annotation_copy_failed', severity: 'warning', message: 'the annotated copy of this file could not be written', file: 'seller.xlsx' });
+    const refused = buildRunSummary(makeParts({ outcomes: [], issues: [failed] }));
+    const text = renderSummary(refused, { color: false, translator: en, annotatedSkipped: true });
+    expect(text).not.toContain('every row is clean');
+    expect(text).toContain('annotation_copy_failed');
+  });
 });

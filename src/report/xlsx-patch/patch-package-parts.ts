@@ -3,6 +3,7 @@
  * `workbook.xml`, relationships added to a `.rels` part (or a new one), content types declared in
  * `[Content_Types].xml`. Each edit appends; nothing of the seller's is removed or reordered.
  */
+import { resolvePart } from '../../xlsx/parse-workbook-parts.js';
 import { XML_TAG_REST } from '../../xlsx/xml-text.js';
 import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readLenientAttribute } from '../../xlsx/xml-markup.js';
 
@@ -44,7 +45,66 @@ export const CONTENT_TYPES = {
   comments: 'application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml',
   vmlDrawing: 'application/vnd.openxmlformats-officedocument.vmlDrawing',
   styles: 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml',
+  workbook: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+  sharedStrings: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml',
 } as const;
+
+/** Content types of the parts a relationship names, by the last segment of its type (transitional and strict alike). */
+const RELATED_PART_TYPES: Readonly<Record<string, string>> = {
+  officeDocument: CONTENT_TYPES.workbook,
+  worksheet: CONTENT_TYPES.worksheet,
+  sharedStrings: CONTENT_TYPES.sharedStrings,
+  styles: CONTENT_TYPES.styles,
+  comments: CONTENT_TYPES.comments,
+  chartsheet: 'application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml',
+  table: 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml',
+  theme: 'application/vnd.openxmlformats-officedocument.theme+xml',
+  drawing: 'application/vnd.openxmlformats-officedocument.drawing+xml',
+  chart: 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml',
+  'core-properties': 'application/vnd.openxmlformats-package.core-properties+xml',
+  'extended-properties': 'application/vnd.openxmlformats-officedocument.extended-properties+xml',
+};
+
+/** Content types of the parts kept by extension alone (pictures, printer settings, VML), as Excel declares them. */
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  rels: 'application/vnd.openxmlformats-package.relationships+xml',
+  xml: 'application/xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  emf: 'image/x-emf',
+  wmf: 'image/x-wmf',
+  bin: 'application/vnd.openxmlformats-officedocument.spreadsheetml.printerSettings',
+  vml: CONTENT_TYPES.vmlDrawing,
+};
+
+/** The parts relationships part `relsPart` names whose content type its relationship's type tells (zip part name → content type). */
+export function listRelatedPartTypes(relsPart: string, relsXml: string): [string, string][] {
+  const base = relsPart.slice(0, relsPart.lastIndexOf('_rels/'));
+  const found: [string, string][] = [];
+  for (const match of relsXml.matchAll(new RegExp(String.raw`<(?:[\w.-]+:)?Relationship(?=[\s/>])${XML_TAG_REST}>`, 'g'))) {
+    if (readLenientAttribute(match[0], 'TargetMode') === 'External') continue;
+    const type = readLenientAttribute(match[0], 'Type') ?? '';
+    const contentType = RELATED_PART_TYPES[type.slice(type.lastIndexOf('/') + 1)];
+    const target = readLenientAttribute(match[0], 'Target');
+    if (contentType !== undefined && target !== undefined) found.push([resolvePart(base, target), contentType]);
+  }
+  return found;
+}
+
+/**
+ * A `[Content_Types].xml` for a package that has none (the reader does not need it, Excel does):
+ * a default for each extension of `partNames` Excel declares by extension, and an override for each
+ * of `overrides` (zip part name → content type). The copy's own additions are declared on it as on
+ * the seller's.
+ */
+export function buildContentTypes(partNames: Iterable<string>, overrides: ReadonlyMap<string, string>): string {
+  const extensions = new Set(['rels', 'xml', ...[...partNames].map((name) => name.slice(name.lastIndexOf('.') + 1).toLowerCase())]);
+  const defaults = [...extensions].filter((extension) => EXTENSION_TYPES[extension] !== undefined).map((extension) => `<Default Extension="${extension}" ContentType="${EXTENSION_TYPES[extension]}"/>`);
+  const items = [...overrides].map(([part, type]) => `<Override PartName="/${escapeXmlAttribute(part)}" ContentType="${type}"/>`);
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">${defaults.join('')}${items.join('')}</Types>`;
+}
 
 /** `workbook.xml` with a sheet named `name` appended to `<sheets>`, related by `relationshipId`. */
 export function addWorkbookSheet(workbookXml: string, name: string, relationshipId: string, relationshipsNs: string): string {
