@@ -29,6 +29,8 @@ import type { RowOutcomeStore } from './row-outcome-store.js';
 export const REPORT_ISSUE_CODES = {
   source_changed_after_read:
     'The file changed after the run read it, while the report read it again for the annotated copy and rejected-rows.csv: those copies were removed (warning); the statuses stand for the content read. Run validate again for a copy.',
+  annotation_copy_failed:
+    "The annotated copy could not be written for a reason of the seller's file (quoted); the rest of the report is written and the exit code is the file's own. rejected-rows.csv may lack rows (it is filled by the copy's read); every row's issues are in issues.ndjson (warning).",
 } as const;
 
 /** Options of `finishRun`. */
@@ -159,9 +161,11 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     timings: options.timings,
     exitCode,
   });
-  // The warning is in the summary returned too (the terminal, `--json`), not only in summary.json.
-  const summary = withdrawn === undefined ? built : { ...built, issues: [...built.issues, withdrawn].sort(compareIssues) };
-  await writeReportSummary(copies.paths, summary, withdrawn === undefined ? copies.warnings : []);
+  // The report's warnings (the copy's, or its withdrawal) are in the summary returned too (the
+  // terminal, `--json`) and in report.html, not only in summary.json.
+  const reportWarnings = withdrawn === undefined ? copies.warnings : [withdrawn];
+  const summary = reportWarnings.length === 0 ? built : { ...built, issues: [...built.issues, ...reportWarnings].sort(compareIssues) };
+  await writeReportSummary(copies.paths, summary, []);
   const written = copies.paths;
   // Last: the page links the files the folder holds now.
   const html = await writeReportHtml({ dir: reportDir, summary, translator });
