@@ -281,6 +281,20 @@ export interface SynonymRewrite {
   exact: boolean;
 }
 
+// Prepositions that open where or for what goods are used (`для дома`, `в машину`, `на кухню`).
+const USE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'в', 'во', 'на', 'под', 'от', 'к', 'for']);
+
+/**
+ * `Диффузоры ароматические в машину` → `ароматы для дома в машину`: a rewrite whose words name a use (`для дома`) beside a
+ * use the seller wrote (`в машину`) that they do not hold says two uses, and the vocabulary's may be the wrong one: a car
+ * diffuser is no home fragrance. The rewrite only adds candidates then.
+ */
+function saysOtherUse(said: readonly string[], own: readonly string[]): boolean {
+  if (!said.some((word) => USE_PREPOSITIONS.has(word))) return false;
+  const saidStems = new Set(said.map(stemWord));
+  return own.some((word, at) => USE_PREPOSITIONS.has(word) && own[at + 1] !== undefined && !saidStems.has(stemWord(own[at + 1] ?? '')));
+}
+
 /**
  * The label in the directory's words, or `undefined` when the vocabulary knows none of its words:
  * `Women's dresses` → `женские платья`, `Дроны` → `квадрокоптеры`.
@@ -293,18 +307,23 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
     const words = tokenizeForMatch(segment);
     const stems = words.map(stemWord);
     const out: string[] = [];
+    const own: string[] = [];
+    const said: string[] = [];
     for (let at = 0; at < words.length; ) {
       const entry = BY_FIRST_STEM.get(stems[at] ?? '')?.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
       if (entry === undefined) {
         out.push(words[at] ?? '');
+        own.push(words[at] ?? '');
         at++;
         continue;
       }
       out.push(entry.to);
+      said.push(...tokenizeForMatch(entry.to));
       at += entry.stems.length;
       changed = true;
       if (entry.loose) exact = false;
     }
+    if (saysOtherUse(said, own)) exact = false;
     return out.join(' ');
   });
   return changed ? { text: segments.join(' / '), exact } : undefined;
