@@ -279,6 +279,8 @@ for (const entry of ORDERED) BY_FIRST_STEM.set(entry.stems[0] ?? '', [...(BY_FIR
 export interface SynonymRewrite {
   text: string;
   exact: boolean;
+  /** The rewrite names a use beside another use the seller wrote (`saysOtherUse`), which made it loose. */
+  otherUse?: true;
 }
 
 // Prepositions that open where or for what goods are used (`для дома`, `в машину`, `на кухню`).
@@ -302,6 +304,7 @@ function saysOtherUse(said: readonly string[], own: readonly string[]): boolean 
 export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
   let changed = false;
   let exact = true;
+  let otherUse = false;
   // Each level of a path on its own, so the path stays a path.
   const segments = text.split('/').map((segment) => {
     const words = tokenizeForMatch(segment);
@@ -323,10 +326,11 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
       changed = true;
       if (entry.loose) exact = false;
     }
-    if (saysOtherUse(said, own)) exact = false;
+    if (saysOtherUse(said, own)) otherUse = true;
     return out.join(' ');
   });
-  return changed ? { text: segments.join(' / '), exact } : undefined;
+  if (!changed) return undefined;
+  return otherUse ? { text: segments.join(' / '), exact: false, otherUse } : { text: segments.join(' / '), exact };
 }
 
 /**
