@@ -40,6 +40,14 @@ describe('a word of when goods are used, or that they are for show (issue 33, la
     }
   });
 
+  it('leaves `декоративные` of tableware a question: a decorative plate is wall decor, no dish', () => {
+    for (const matcher of [original, marketplace]) {
+      for (const [label, product] of [['Тарелки декоративные', 'Тарелка декоративная настенная'], ['Тарелки декоративные (настенные)', '']] as const) {
+        expect(matcher.match(label, { productNames: product === '' ? [] : [product] }).status, label).toBe('todo');
+      }
+    }
+  });
+
   it('leaves `декоративные` of goods outside a section that files decor a question', () => {
     // Decorative rings may be costume jewellery or curtain rings: the jewellery section files no decor.
     for (const matcher of [original, marketplace]) expect(matcher.match('Кольца декоративные').status).toBe('todo');

@@ -28,6 +28,18 @@ export function isDecorativeWord(word: string): boolean {
   return ADJECTIVE.test(word) && DECORATIVE.test(word);
 }
 
+// Tableware (`Посуда`): a decorative plate or dish hangs on a wall, decor, never the table's goods (`Тарелки декоративные`).
+const NOT_FOR_SHOW_BRANCH = /^посуд/u;
+
+/**
+ * Whether `декоративный` says which of a leaf's goods: the leaf's section files decor (`isDecorSection`), and its own branch
+ * is none whose goods for show are another thing (tableware).
+ */
+export function isShownGoodsLeaf(index: ClassifierIndex, leafPath: string): boolean {
+  const branches = leafPath.split(' / ').slice(1, -1);
+  return isDecorSection(index, leafPath) && !branches.some((branch) => tokenizeForMatch(branch).some((word) => NOT_FOR_SHOW_BRANCH.test(word)));
+}
+
 const decorSections = new WeakMap<ClassifierIndex, ReadonlySet<string>>();
 
 /** Whether the top-level section of a leaf's path has a branch of decor (`Дом и сад / Интерьер и декор`), read once per directory. */
