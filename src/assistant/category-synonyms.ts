@@ -279,6 +279,22 @@ for (const entry of ORDERED) BY_FIRST_STEM.set(entry.stems[0] ?? '', [...(BY_FIR
 export interface SynonymRewrite {
   text: string;
   exact: boolean;
+  /** The rewrite names a use beside another use the seller wrote (`saysOtherUse`), which made it loose. */
+  otherUse?: true;
+}
+
+// Prepositions that open where or for what goods are used (`для дома`, `в машину`, `на кухню`).
+const USE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'в', 'во', 'на', 'под', 'от', 'к', 'for']);
+
+/**
+ * `Диффузоры ароматические в машину` → `ароматы для дома в машину`: a rewrite whose words name a use (`для дома`) beside a
+ * use the seller wrote (`в машину`) that they do not hold says two uses, and the vocabulary's may be the wrong one: a car
+ * diffuser is no home fragrance. The rewrite only adds candidates then.
+ */
+function saysOtherUse(said: readonly string[], own: readonly string[]): boolean {
+  if (!said.some((word) => USE_PREPOSITIONS.has(word))) return false;
+  const saidStems = new Set(said.map(stemWord));
+  return own.some((word, at) => USE_PREPOSITIONS.has(word) && own[at + 1] !== undefined && !saidStems.has(stemWord(own[at + 1] ?? '')));
 }
 
 /**
@@ -288,26 +304,33 @@ export interface SynonymRewrite {
 export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
   let changed = false;
   let exact = true;
+  let otherUse = false;
   // Each level of a path on its own, so the path stays a path.
   const segments = text.split('/').map((segment) => {
     const words = tokenizeForMatch(segment);
     const stems = words.map(stemWord);
     const out: string[] = [];
+    const own: string[] = [];
+    const said: string[] = [];
     for (let at = 0; at < words.length; ) {
       const entry = BY_FIRST_STEM.get(stems[at] ?? '')?.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
       if (entry === undefined) {
         out.push(words[at] ?? '');
+        own.push(words[at] ?? '');
         at++;
         continue;
       }
       out.push(entry.to);
+      said.push(...tokenizeForMatch(entry.to));
       at += entry.stems.length;
       changed = true;
       if (entry.loose) exact = false;
     }
+    if (saysOtherUse(said, own)) otherUse = true;
     return out.join(' ');
   });
-  return changed ? { text: segments.join(' / '), exact } : undefined;
+  if (!changed) return undefined;
+  return otherUse ? { text: segments.join(' / '), exact: false, otherUse } : { text: segments.join(' / '), exact };
 }
 
 /**

@@ -29,4 +29,17 @@ describe('a label the vocabulary says in a leaf name', () => {
     expect(match.status).toBe('todo');
     expect(match.candidates[0]?.entry.name.rus).toBe(leaf);
   });
+
+  it.each([
+    // The vocabulary's `ароматы для дома` names a place; the seller's `в машину` another: a car diffuser is no home fragrance.
+    ['Диффузоры ароматические в машину', ''],
+    ['Ароматические диффузоры в машину', 'Ароматизатор в машину'],
+  ])('%s is no sure home fragrance: the rewrite names a use beside another the seller wrote', (label, product) => {
+    const match = matchers.original.match(label, { productNames: product === '' ? [] : [product] });
+    expect(match.status === 'todo' || match.best?.entry.name.rus !== 'Ароматы для дома').toBe(true);
+  });
+
+  it('keeps the rewrite sure where the seller names no other use (`Диффузоры ароматические`)', () => {
+    expect(matchers.original.match('Диффузоры ароматические', { productNames: [] }).best?.entry.name.rus).toBe('Ароматы для дома');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { rewriteWithSynonyms } from '../category-synonyms.js';
 import { classifyProduct, findUnexplainedWords } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
@@ -56,6 +57,9 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       if (String(reading.leafId) !== first.key) return match;
       // The label matcher holds a Russian-spelt word near a leaf only through its Kazakh name below sure; so does this reading.
       if (!KAZAKH_LETTER.test(head) && reading.evidence.some((e) => e.leafId === reading.leafId && e.via === 'kazakh name' && !isKazakhForm(e.phrase, e.matched))) return match;
+      // `Диффузоры ароматические в машину`: the classifier reads the type through the vocabulary (`ароматы для дома`) and
+      // leaves `в машину` aside; where the whole label says a use beside the vocabulary's, it is not the leaf's name.
+      if (reading.evidence.some((e) => e.leafId === reading.leafId && e.via === 'synonym') && rewriteWithSynonyms(head)?.otherUse === true) return match;
       const said = collectDemographic(tokenizeForMatch(text));
       const leaf = readLeavesById(classifier).get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;

@@ -8,7 +8,7 @@ import { collectDemographic, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isConstructionWord } from './construction-words.js';
 import { isFinishWord } from './finish-words.js';
-import { isDecorativeWord, isDecorSection, isOccasionWord } from './occasion-words.js';
+import { isDecorativeWord, isDecorSection, isOccasionWord, isShownGoodsLeaf } from './occasion-words.js';
 import { isGarmentCutWord } from './garment-cut-words.js';
 import { isMachineWord } from './machine-words.js';
 import { readLeafMetals, readPreciousMetal } from './precious-metal-words.js';
@@ -80,7 +80,7 @@ const GATED_CLASSES: readonly GatedClass[] = [
   { is: isMachineWord, holds: (_word, leaf, _index, directories) => readPoweredLeaves(directories).has(leaf.id) },
   { is: isGarmentCutWord, holds: (_word, leaf, _index, directories) => readGarmentLeaves(directories).has(leaf.id) },
   { is: isStateWord, holds: (_word, leaf, _index, directories) => readVolumeLeaves(directories).has(leaf.id) },
-  { is: isDecorativeWord, holds: (_word, leaf, readIndex) => isDecorSection(readIndex(), leaf.path) },
+  { is: isDecorativeWord, holds: (_word, leaf, readIndex) => isShownGoodsLeaf(readIndex(), leaf.path) },
   {
     is: (word) => readPreciousMetal(word) !== undefined,
     holds: (word, leaf, readIndex) => readLeafMetals(readIndex()).get(leaf.id)?.has(readPreciousMetal(word) ?? '') === true,

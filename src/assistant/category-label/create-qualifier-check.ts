@@ -57,10 +57,12 @@ export function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelat
         return false;
       });
     };
+    // The leaf's own group, read once and only where a rival leaf names the head.
+    let usedInOwn: boolean | undefined;
     for (const other of byHeadPrefix.get(prefixKey(head[0] ?? '')) ?? []) {
       if (other === leaf) continue;
       const names = other.variants.filter((variant) => variant.language === 'rus');
-      if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9))) && !(usedIn(leaf.groupKey) && !usedIn(other.groupKey))) return false;
+      if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9))) && !((usedInOwn ??= usedIn(leaf.groupKey)) && !usedIn(other.groupKey))) return false;
     }
     for (const word of complement) {
       // A room names goods of another trade that furnish it (`Детские кухни` are toys, `Средства для кухни` cleaners): not what

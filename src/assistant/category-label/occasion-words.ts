@@ -4,14 +4,15 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ADJECTIVE } from '../read-label-kinds.js';
 
 /**
- * When or for what moment goods are used: for dinner, for a walk, every day, on a holiday (`обеденный`, `прогулочный`,
- * `повседневный`, `праздничный`), a general class of Russian adjectives. Such a word says which of the goods a shop means,
+ * When or for what moment goods are used: for dinner, for a walk, every day (`обеденный`, `прогулочный`, `повседневный`),
+ * a general class of Russian adjectives. Such a word says which of the goods a shop means,
  * never another thing: `Тарелки обеденные` are plates, `Коляски прогулочные` prams. Left out on purpose: `дорожный`
  * (`Дорожные знаки` are signs, `Дорожные сумки` a kind of their own), `игровой` (`Игровые кресла`, `Игровые консоли`: the
  * directory's own kinds), `туристический` and `походный` (kinds of the directory's camping section), `вечерний` (`Вечерние
- * платья`, often a leaf), `домашний` (`Домашние тапочки`).
+ * платья`, often a leaf), `домашний` (`Домашние тапочки`), `праздничный` (party plates, cups and napkins are paper goods a
+ * directory files apart, `Товары для праздника`, never its kitchen plates or cleaning cloths).
  */
-const OCCASION = /^(?:обеденн|прогулочн|повседневн|праздничн)/u;
+const OCCASION = /^(?:обеденн|прогулочн|повседневн)/u;
 
 /** Whether a word (normalised) says when or for what moment the goods are used (`обеденные`, `прогулочная`). */
 export function isOccasionWord(word: string): boolean {
@@ -25,6 +26,18 @@ const DECORATIVE = /^декоративн/u;
 /** Whether a word (normalised) says the goods are for show (`декоративные`). */
 export function isDecorativeWord(word: string): boolean {
   return ADJECTIVE.test(word) && DECORATIVE.test(word);
+}
+
+// Tableware (`Посуда`): a decorative plate or dish hangs on a wall, decor, never the table's goods (`Тарелки декоративные`).
+const NOT_FOR_SHOW_BRANCH = /^посуд/u;
+
+/**
+ * Whether `декоративный` says which of a leaf's goods: the leaf's section files decor (`isDecorSection`), and its own branch
+ * is none whose goods for show are another thing (tableware).
+ */
+export function isShownGoodsLeaf(index: ClassifierIndex, leafPath: string): boolean {
+  const branches = leafPath.split(' / ').slice(1, -1);
+  return isDecorSection(index, leafPath) && !branches.some((branch) => tokenizeForMatch(branch).some((word) => NOT_FOR_SHOW_BRANCH.test(word)));
 }
 
 const decorSections = new WeakMap<ClassifierIndex, ReadonlySet<string>>();

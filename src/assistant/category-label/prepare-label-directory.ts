@@ -9,7 +9,6 @@ import { createQualifierCheck } from './create-qualifier-check.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { readSortingWords } from './sorting-words.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
-
 import { indexLeavesByPrefix } from './index-leaves.js';
 import { readPlacementSpelling } from '../classify/placement-words.js';
 import type { ParsedLabel } from './parse-label.js';

@@ -4,7 +4,7 @@ import { isCatchAllText } from '../classify/catch-all-words.js';
 import type { ClassifierIndex, IndexedLeaf } from '../classify/classifier-types.js';
 import { readParentPath, readTopSection } from '../classify/file-sections.js';
 import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection } from '../classify/classify-product.js';
-import { extractProductType } from '../classify/extract-product-type.js';
+import { extractProductType, readPurposePreposition, type ProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { findDemographicMark } from '../demographic-words.js';
@@ -23,7 +23,7 @@ import { collectSiblingStems } from './collect-directory-stems.js';
 import { findForeignPathLevel } from './find-foreign-path-level.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
-import { readLabelHead, readLabelLevels } from './label-text.js';
+import { readAgainstAsFrom, readLabelHead, readLabelLevels } from './label-text.js';
 import { readInLeafWords } from './read-in-leaf-words.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
@@ -95,8 +95,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
-      // The head in the leaf's own words, where the vocabulary says it so (`read-in-leaf-words.ts`).
-      const said = readInLeafWords(head, entry);
+      // The head in the leaf's own words, where the vocabulary says it so (`read-in-leaf-words.ts`), `против` read as `от`.
+      const said = readAgainstAsFrom(readInLeafWords(head, entry));
       const type = extractProductType(said);
       // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
       siblings ??= collectSiblingStems(leaves.values());
@@ -121,6 +121,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const named = readNamedStems(classifier);
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readTopSection(leaf.path);
+      const otherUse = findOtherUse(type, entry, leafStems);
+      if (otherUse !== undefined) return { ...asLabelQuestion(match, `the label's goods are "${otherUse.label}", a use the leaf's "${otherUse.leaf}" is not`), heldBy: otherUse.words };
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       const room = findRoomOfOutdoorLeaf(leaf.path, type.purpose);
       if (room !== undefined) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
@@ -159,6 +161,21 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
     },
   };
+}
+
+/**
+ * `Средства от пота` against `Средства для пола`: a purpose the label opens with another preposition than the leaf's name
+ * (`от`, against, where the leaf says `для`, for) and whose words the leaf does not hold is another use. The matcher took
+ * `пота` for a misspelling of `пола`; the purpose is no spelling of the leaf's own when the use differs.
+ */
+function findOtherUse(type: ProductType, entry: Category, leafStems: ReadonlySet<string>): { label: string; leaf: string; words: string[] } | undefined {
+  const said = readPurposePreposition(type);
+  if (said === undefined) return undefined;
+  const leafType = extractProductType(entry.name.rus);
+  const own = readPurposePreposition(leafType);
+  const words = type.purpose.filter((word) => !leafStems.has(stemForIndex(word)));
+  if (own === undefined || own === said || words.length === 0) return undefined;
+  return { label: [said, ...type.purpose].join(' '), leaf: [own, ...leafType.purpose].join(' '), words };
 }
 
 /** The leaves by each stem of their own names' purposes (`номер` → `Картины по номерам`). */
