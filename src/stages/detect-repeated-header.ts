@@ -4,14 +4,11 @@
  * named "Наименование" whose price is "Цена", an error in every column. Such a row is left out with a
  * `row_skipped` warning naming it, like a row the mapping skips. Compiled once per file.
  */
+import { normalizeHeaderName } from '../sources/find-header-row.js';
 import type { SourceCell, SourceColumn } from '../sources/types.js';
 
 /** True when a row's cells repeat the header. */
 export type RepeatedHeaderTest = (cells: readonly (SourceCell | undefined)[]) => boolean;
-
-function normalizeHeaderText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase().replace(/ё/g, 'е');
-}
 
 /**
  * Compiles the test for one header. A row repeats it when every filled cell holds its column's
@@ -19,7 +16,7 @@ function normalizeHeaderText(text: string): string {
  * are filled so. Undefined for a header of fewer than two named columns (`headerRow: none` names none).
  */
 export function createRepeatedHeaderTest(header: readonly SourceColumn[]): RepeatedHeaderTest | undefined {
-  const names = header.map((column) => normalizeHeaderText(column.text ?? column.name));
+  const names = header.map((column) => normalizeHeaderName(column.text ?? column.name));
   const named = names.filter((name) => name !== '').length;
   if (named < 2) return undefined;
   const needed = Math.max(2, Math.ceil(named / 2));
@@ -38,7 +35,7 @@ export function createRepeatedHeaderTest(header: readonly SourceColumn[]): Repea
       let at = 0;
       while (at < text.length && (text.charCodeAt(at) <= 32 || text.charCodeAt(at) === 160)) at++;
       if (at === text.length) continue;
-      if (!(firsts[i] ?? []).includes(text.charCodeAt(at)) || normalizeHeaderText(text) !== names[i]) return false;
+      if (!(firsts[i] ?? []).includes(text.charCodeAt(at)) || normalizeHeaderName(text) !== names[i]) return false;
       matched++;
     }
     return matched >= needed;
