@@ -56,12 +56,18 @@ export class SourceReadError extends PipelineError {
   override name = 'SourceReadError' as const;
   readonly file: string;
   readonly sheet: string | undefined;
-  constructor(file: string, message: string, options?: { cause?: unknown; sheet?: string }) {
+  /** Set where a reader acts on why (`header_not_found`: the XLSX reader then tries the other sheets). */
+  readonly reason: SourceReadReason | undefined;
+  constructor(file: string, message: string, options?: { cause?: unknown; sheet?: string; reason?: SourceReadReason }) {
     super('SOURCE_UNREADABLE', message, options);
     this.file = file;
     this.sheet = options?.sheet;
+    this.reason = options?.reason;
   }
 }
+
+/** Why a file could not be read, where a caller acts on it. */
+export type SourceReadReason = 'header_not_found';
 
 /**
  * The input file is not the one whose hash the run was given (`RunInputs.knownHash`): it was

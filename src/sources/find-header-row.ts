@@ -7,9 +7,6 @@
 
 import { cutForMessage } from '../core/cut-for-message.js';
 
-
-/** How the refusal of a sheet without the expected header starts (the XLSX reader then looks at the other sheets). */
-export const HEADER_NOT_FOUND = 'header row not found';
 /** How many rows are scanned for the header unless the mapping names the row. */
 export const HEADER_SCAN_ROWS = 20;
 
@@ -53,7 +50,7 @@ export function findHeaderRow(candidates: readonly HeaderCandidate[], expected: 
   const quoted = (names: readonly string[]): string => names.map((name) => `"${cutForMessage(name)}"`).join(', ');
   return {
     error:
-      `${HEADER_NOT_FOUND}: none of the first ${candidates.length} rows with values has the expected columns ` +
+      `header row not found: none of the first ${candidates.length} rows with values has the expected columns ` +
       `${quoted(expected ?? [])}; row ${fullest.row} has: ${quoted(shown)}${fullest.names.length > shown.length ? ', …' : ''}`,
   };
 }

@@ -24,7 +24,7 @@ import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from '../xlsx/parse-sheet-rows.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { findRelatedPart, findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type PartPlace, type WorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
-import { checkHeaderComplete, HEADER_NOT_FOUND } from './find-header-row.js';
+import { checkHeaderComplete } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
@@ -54,7 +54,7 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   try {
     return await openXlsxSheet(path, options, deps);
   } catch (error) {
-    if (options.sheet !== undefined || !(error instanceof SourceReadError) || error.sheet === undefined || !error.message.includes(HEADER_NOT_FOUND)) throw error;
+    if (options.sheet !== undefined || !(error instanceof SourceReadError) || error.sheet === undefined || error.reason !== 'header_not_found') throw error;
     const first = error.sheet;
     const { parts } = await openWorkbook(path, await loadSourceFileSize(path, options));
     for (const sheet of parts.sheets) {

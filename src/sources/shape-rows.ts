@@ -4,7 +4,7 @@
  * apply the row limit, and give every issue its full location. Each reader produces raw rows (all
  * cells by column position, in file order); this turns them into the rows of `SourceStream`.
  */
-import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
+import { AbortedError, LimitError, SourceReadError, type SourceReadReason } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from '../core/cut-for-message.js';
@@ -62,9 +62,9 @@ function checkRowEmpty(cells: readonly (SourceCell | undefined)[]): boolean {
 export async function openTable(raw: AsyncIterator<RawRow>, context: TableContext): Promise<OpenedTable> {
   const { file, sheet, options } = context;
   const issues: Issue[] = [];
-  const fail = async (message: string): Promise<never> => {
+  const fail = async (message: string, reason?: SourceReadReason): Promise<never> => {
     await raw.return?.();
-    throw new SourceReadError(file, `${file}${sheet !== undefined ? ` (sheet "${sheet}")` : ''}: ${message}`, sheet !== undefined ? { sheet } : {});
+    throw new SourceReadError(file, `${file}${sheet !== undefined ? ` (sheet "${sheet}")` : ''}: ${message}`, { ...(sheet !== undefined ? { sheet } : {}), ...(reason !== undefined ? { reason } : {}) });
   };
 
   const scan = await scanToHeader(raw, context, issues, fail);
@@ -209,7 +209,7 @@ async function scanToHeader(raw: AsyncIterator<RawRow>, context: TableContext, i
 }
 
 /** The header among the scanned rows when the scan did not settle it (`findHeaderRow`); fails on an empty sheet. */
-async function chooseHeaderRow(scanned: readonly RawRow[], context: TableContext, fail: (message: string) => Promise<never>): Promise<number> {
+async function chooseHeaderRow(scanned: readonly RawRow[], context: TableContext, fail: (message: string, reason?: SourceReadReason) => Promise<never>): Promise<number> {
   const { options, sheet } = context;
   if (scanned.length === 0) {
     if (options.headerRow !== undefined) return await fail(`header row ${options.headerRow} is beyond the last row`);
@@ -217,7 +217,7 @@ async function chooseHeaderRow(scanned: readonly RawRow[], context: TableContext
   }
   const candidates: HeaderCandidate[] = scanned.map((row) => ({ row: row.row, names: readNames(row) }));
   const choice = findHeaderRow(candidates, options.expectedHeaders);
-  if ('error' in choice) return await fail(choice.error);
+  if ('error' in choice) return await fail(choice.error, 'header_not_found');
   return choice.index;
 }
 

@@ -79,6 +79,8 @@ describe('xlsxReader: sheets and header', () => {
       workbook.addWorksheet('Склад').addRow(['Артикул', 'Остаток']);
     });
     await expect(readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'] })).rejects.toThrow(/sheet "Инструкция"\): header row not found/);
+    // The other sheets are tried on the error's reason, not on its words.
+    await expect(readXlsx(path, { expectedHeaders: ['Артикул', 'Цена'] })).rejects.toMatchObject({ reason: 'header_not_found', sheet: 'Инструкция' });
   });
 
   it('reads rows Excel hides like the others, with one warning listing those below the header', async () => {
