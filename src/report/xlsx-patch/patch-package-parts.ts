@@ -83,12 +83,9 @@ const EXTENSION_TYPES: Readonly<Record<string, string>> = {
 export function listRelatedPartTypes(relsPart: string, relsXml: string): [string, string][] {
   const base = relsPart.slice(0, relsPart.lastIndexOf('_rels/'));
   const found: [string, string][] = [];
-  for (const match of relsXml.matchAll(new RegExp(String.raw`<(?:[\w.-]+:)?Relationship(?=[\s/>])${XML_TAG_REST}>`, 'g'))) {
-    if (readLenientAttribute(match[0], 'TargetMode') === 'External') continue;
-    const type = readLenientAttribute(match[0], 'Type') ?? '';
+  for (const { type, target, external } of readRelationships(relsXml)) {
     const contentType = RELATED_PART_TYPES[type.slice(type.lastIndexOf('/') + 1)];
-    const target = readLenientAttribute(match[0], 'Target');
-    if (contentType !== undefined && target !== undefined) found.push([resolvePart(base, target), contentType]);
+    if (!external && contentType !== undefined && target !== undefined) found.push([resolvePart(base, target), contentType]);
   }
   return found;
 }
@@ -141,11 +138,18 @@ export function addRelationship(relsXml: string | undefined, type: string, targe
 
 /** The targets of a relationships part's relationships of `type`. */
 export function findRelationshipTargets(relsXml: string, type: string): string[] {
-  const targets: string[] = [];
-  for (const match of relsXml.matchAll(new RegExp(String.raw`<(?:[\w.-]+:)?Relationship(?=[\s/>])${XML_TAG_REST}>`, 'g'))) {
-    if (readLenientAttribute(match[0], 'Type') === type) targets.push(readLenientAttribute(match[0], 'Target') ?? '');
-  }
-  return targets;
+  return readRelationships(relsXml)
+    .filter((relationship) => relationship.type === type)
+    .map((relationship) => relationship.target ?? '');
+}
+
+/** The relationships of a relationships part, read leniently (the seller's bytes are kept, not judged). */
+function readRelationships(relsXml: string): { type: string; target: string | undefined; external: boolean }[] {
+  return Array.from(relsXml.matchAll(new RegExp(String.raw`<(?:[\w.-]+:)?Relationship(?=[\s/>])${XML_TAG_REST}>`, 'g')), ([tag]) => ({
+    type: readLenientAttribute(tag, 'Type') ?? '',
+    target: readLenientAttribute(tag, 'Target'),
+    external: readLenientAttribute(tag, 'TargetMode') === 'External',
+  }));
 }
 
 /** `[Content_Types].xml` with an override for `partName` (`/xl/…`), unless it has one already. */
