@@ -21,15 +21,6 @@ export const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
 /** A word the seller shortened with a dot (`жен.`). */
 export const ABBREVIATION = /(\p{L}+)\./gu;
 
-/**
- * `Средства против моли` as `Средства от моли`: the classifier's type reader (`extract-product-type.ts`), which the whole-head
- * veto uses, opens a purpose with `от` but not `против`, the same use; read so, the purpose is the label's, not a word left
- * for the leaf to explain.
- */
-export function readAgainstAsFrom(text: string): string {
-  return text.replace(/(^|\s)против(?=\s)/giu, '$1от');
-}
-
 /** The last level of a label's path (the label itself when plain), without a 1C code or asides. */
 export function readLabelHead(text: string): string {
   return readLabelLevels(text).pop() ?? '';

@@ -23,7 +23,7 @@ import { collectSiblingStems } from './collect-directory-stems.js';
 import { findForeignPathLevel } from './find-foreign-path-level.js';
 import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
-import { readAgainstAsFrom, readLabelHead, readLabelLevels } from './label-text.js';
+import { readLabelHead, readLabelLevels } from './label-text.js';
 import { readInLeafWords } from './read-in-leaf-words.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { isClassWordOfLeafGoods } from './class-word-of-leaf.js';
@@ -95,8 +95,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
-      // The head in the leaf's own words, where the vocabulary says it so (`read-in-leaf-words.ts`), `против` read as `от`.
-      const said = readAgainstAsFrom(readInLeafWords(head, entry));
+      // The head in the leaf's own words, where the vocabulary says it so (`read-in-leaf-words.ts`).
+      const said = readInLeafWords(head, entry);
       const type = extractProductType(said);
       // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
       siblings ??= collectSiblingStems(leaves.values());

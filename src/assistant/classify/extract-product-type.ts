@@ -66,7 +66,9 @@ export interface ProductType {
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
 /** The Russian prepositions of a purpose (`для лица`, `под телевизор`, `от комаров`); a synonym may be written with any of them. */
-export const PURPOSE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по']);
+export const PURPOSE_PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'против', 'по']);
+// Prepositions that open the same use as another, compared as that one (`Средства против моли` are `Средства от моли`).
+const SAME_USE_PREPOSITIONS: Readonly<Record<string, string>> = { ко: 'к', против: 'от' };
 const PURPOSE_WORDS: ReadonlySet<string> = new Set([...PURPOSE_PREPOSITIONS, 'for', 'арналған']);
 // What the product is made of or comes with, or how it is worn (`через плечо`): never the type.
 const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'через', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
@@ -770,7 +772,7 @@ export function readPurposePreposition(type: Pick<ProductType, 'tokens' | 'purpo
   if (type.purpose.length === 0) return undefined;
   for (let at = 0; at + type.purpose.length < type.tokens.length; at++) {
     const word = type.tokens[at] ?? '';
-    if (PURPOSE_PREPOSITIONS.has(word) && type.purpose.every((each, i) => type.tokens[at + 1 + i] === each)) return word === 'ко' ? 'к' : word;
+    if (PURPOSE_PREPOSITIONS.has(word) && type.purpose.every((each, i) => type.tokens[at + 1 + i] === each)) return SAME_USE_PREPOSITIONS[word] ?? word;
   }
   return undefined;
 }
