@@ -139,6 +139,9 @@ const [output] = (
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    // Every `import()` a `require`: V8 loses a script's dynamic-import hook when the script comes from
+    // a code cache, and esbuild keeps the `import()` of a package outside the bundle (yaml for `--config`).
+    supported: { 'dynamic-import': false },
     // A CommonJS module has no `import.meta`: its URL is the bundle's, from the module's own `__filename`.
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: 'var __bundleUrlOf = require("node:url").pathToFileURL, __bundleRequire = require, __bundleUrl = __bundleUrlOf(__filename).href;' },

@@ -9,8 +9,10 @@
  * a bundle with V8's code cache (scripts/bundle-cli.mjs).
  *
  * Where Node keeps compiled code between runs (`module.enableCompileCache`, Node 22+), the CLI asks
- * for it: compiling our modules is the largest single cost of a small dry run (docs/history/performance-rounds.md, "Start-up (issue 39)").
- * Node 20 has no such cache; the call is then absent and skipped.
+ * for it, for the modules Node's loader loads (the entry's own, and the packages outside the bundle):
+ * compiling code is the largest single cost of a small dry run (docs/history/performance-rounds.md, "Start-up (issue 39)").
+ * Node 20 has no such cache; the call is then absent and skipped. The runner's bundle has a code cache
+ * of its own, made by the build.
  */
 import nodeModule from 'node:module';
 import { TOOL_VERSION } from '../core/version.js';
