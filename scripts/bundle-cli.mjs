@@ -1,33 +1,41 @@
 /**
- * Bundles the CLI (issue 39): `src/cli/main.ts` and every module of ours it loads, now or by
- * `await import()`, into a few files in `<out>/cli-bundle/` (the entry and its chunks; esbuild's
- * code splitting keeps each `import()` a chunk loaded when the command asks for it), and makes
- * `<out>/cli/main.js` (tsc's entry, the package's `bin`) load that bundle. A cached dry run loads
- * ~200 modules of ours; each costs the ES module loader a resolve, a file read and a compile, and
- * in one bundle those are a handful (docs/performance.md, "Start-up").
+ * Bundles the CLI (issue 39): `src/cli/run-process.ts`, what every command but a lone `--version`
+ * runs, and every module of ours it loads, now or by `await import()`, into one CommonJS file,
+ * `<out>/cli-bundle/run-process.cjs`; makes `<out>/cli/run-process.js` (tsc's copy, which the entry
+ * `<out>/cli/main.js` imports) load that bundle through V8 with a code cache
+ * (`src/core/load-cached-bundle.ts`); and makes the cache, `<out>/cli-bundle/run-process.code-cache`,
+ * by running the built CLI on the shipped sample (a dry run against the embedded sandbox, the
+ * directories cached by a first run): the cache then holds every function that run compiled. Node 20
+ * keeps no compiled code between runs, and parsing and compiling our modules was the largest cost
+ * of a short run (docs/performance.md, "Start-up"). A `import()` stays lazy in the bundle: esbuild
+ * runs a module's top level when it is first imported, so a command still evaluates only what it needs.
  *
- * Packages stay outside the bundle (they load from `node_modules` as before), but for yargs and the
- * packages it imports: every command loads them first, and as ~45 files of their own (each resolved
- * through its package's `exports`) they cost a cached dry run ~60–100 M instructions more than in
- * the bundle. yargs finds its locales beside its platform shim (`import.meta.url`), so there that
- * URL is the shim's own in the installed yargs (`import.meta.resolve`), which stays a dependency.
+ * Packages that can be `require`d stay outside the bundle (they load from `node_modules` as before);
+ * those that are ES modules only (yargs, ky, p-limit, string-width) go into it, with what they import.
+ * yargs finds its locales beside its platform shim (`import.meta.url`), so there that URL is the
+ * shim's own in the installed yargs, which stays a dependency.
  * The files found beside a module of ours at run time (the translator's catalog, the sandbox's
  * reference data, the source worker, the code stamps of the kept mapping and settings) stay outside
  * too: in a module bundled here, `import.meta.url` is the URL of the module tsc wrote for it in
- * `<out>/`, so what it finds beside itself is what `dist/` has. The library (`<out>/index.js`) is
- * tsc's output, unchanged.
+ * `<out>/`, so what it finds beside itself is what `dist/` has. The library (`<out>/index.js`) and
+ * the entry are tsc's output, unchanged.
  *
  * Usage: node scripts/bundle-cli.mjs [out dir, default dist] [source root, default src]
  * Run after tsc has written the out dir.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const out = resolve(process.argv[2] ?? 'dist');
 const sources = resolve(process.argv[3] ?? 'src');
+const root = dirname(sources);
 const bundleDir = join(out, 'cli-bundle');
+const bundle = join(bundleDir, 'run-process.cjs');
+const codeCache = join(bundleDir, 'run-process.code-cache');
 
 /** The URL, relative to any file of the bundle's folder, of the module tsc wrote for `path`. */
 function findCompiledModule(path) {
@@ -48,23 +56,35 @@ const compiledModuleUrls = {
   },
 };
 
-/** The packages bundled with our modules; what they import is bundled with them. */
-const BUNDLED_PACKAGES = new Set(['yargs']);
-
 /** A bare specifier's package name: `yargs/helpers` → `yargs`, `@scope/name/x` → `@scope/name`. */
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** Keeps every package outside the bundle but yargs and whatever a bundled package imports. */
+const requirable = new Map();
+
+/**
+ * Whether Node 20 can `require` the package from CommonJS: it is CommonJS, or its `exports` name a
+ * `require` condition (zod). An ES module only (yargs, ky, p-limit, string-width) cannot be.
+ * Our modules import packages from the root's `node_modules`.
+ */
+async function isRequirable(name) {
+  if (!requirable.has(name)) {
+    const manifest = JSON.parse(await readFile(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+    requirable.set(name, manifest.type !== 'module' || JSON.stringify(manifest.exports ?? {}).includes('"require"'));
+  }
+  return requirable.get(name);
+}
+
+/** Keeps every package that can be `require`d outside the bundle; an ES-module-only one goes in, with what it imports. */
 const bundledPackages = {
   name: 'bundled-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
-      const fromPackage = /[\\/]node_modules[\\/]/.test(args.importer);
-      return fromPackage || BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true };
+      if (/[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      return (await isRequirable(packageName(args.path))) ? { path: args.path, external: true } : undefined;
     });
   },
 };
@@ -83,7 +103,7 @@ const yargsShimUrl = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) throw new Error(`${args.path} no longer reads import.meta.url: check how yargs finds its locales`);
       rewritten = true;
-      const url = "new URL('lib/platform-shims/esm.mjs', import.meta.resolve('yargs')).href";
+      const url = "new URL('lib/platform-shims/esm.mjs', __bundleUrlOf(__bundleRequire.resolve('yargs'))).href";
       return { contents: text.replaceAll('import.meta.url', url), loader: 'js' };
     });
     build.onEnd((result) => {
@@ -92,19 +112,77 @@ const yargsShimUrl = {
   },
 };
 
-await build({
-  entryPoints: { main: join(sources, 'cli', 'main.ts') },
-  outdir: bundleDir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  chunkNames: 'chunk-[hash]',
-  plugins: [compiledModuleUrls, bundledPackages, yargsShimUrl],
-  logLevel: 'warning',
-});
+/**
+ * The bundle in ASCII. V8 keeps a source holding any other character two bytes a character, and the
+ * whole bundle stays in memory for the functions it compiles lazily: ~5 MB more than in ASCII.
+ * esbuild escapes strings, but leaves comments, regular expression literals and raw templates as
+ * written. Ours hold other characters only in comments and regular expressions (literals, and
+ * `String.raw` templates given to `new RegExp`), where `\uXXXX` means the same character; the build
+ * fails on a raw template elsewhere, whose text the escape would change.
+ */
+function escapeToAscii(text) {
+  for (const [template] of text.matchAll(/(?<!new RegExp\()String\.raw`(?:[^`\\]|\\.)*`/g)) {
+    if (/[^\0-\x7f]/.test(template)) throw new Error(`a raw template outside new RegExp holds a non-ASCII character: ${template.slice(0, 80)}`);
+  }
+  if (/\\[^\0-\x7f]/.test(text)) throw new Error('a non-ASCII character escaped by a backslash: its \\u escape would not mean the same');
+  return text.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
-const entry = join(out, 'cli', 'main.js');
-const target = relative(dirname(entry), join(bundleDir, 'main.js')).split(sep).join('/');
-writeFileSync(entry, `#!/usr/bin/env node\n// The CLI's bundle (scripts/bundle-cli.mjs); the sources' entry is src/cli/main.ts.\nimport './${target}';\n`);
+rmSync(bundleDir, { recursive: true, force: true });
+mkdirSync(bundleDir, { recursive: true });
+const [output] = (
+  await build({
+    entryPoints: [join(sources, 'cli', 'run-process.ts')],
+    outfile: bundle,
+    write: false,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // Every `import()` a `require`: V8 loses a script's dynamic-import hook when the script comes from
+    // a code cache, and esbuild keeps the `import()` of a package outside the bundle (yaml for `--config`).
+    supported: { 'dynamic-import': false },
+    // A CommonJS module has no `import.meta`: its URL is the bundle's, from the module's own `__filename`.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: 'var __bundleUrlOf = require("node:url").pathToFileURL, __bundleRequire = require, __bundleUrl = __bundleUrlOf(__filename).href;' },
+    plugins: [compiledModuleUrls, bundledPackages, yargsShimUrl],
+    logLevel: 'warning',
+  })
+).outputFiles;
+writeFileSync(bundle, escapeToAscii(output.text));
+
+// tsc's `cli/run-process.js`, which the entry imports, becomes the bundle's loader.
+const loader = join(out, 'cli', 'run-process.js');
+/** A path as a URL relative to the loader, for `new URL(…, import.meta.url)`. */
+const fromLoader = (path) => JSON.stringify(relative(dirname(loader), path).split(sep).join('/'));
+writeFileSync(
+  loader,
+  `// Written by scripts/bundle-cli.mjs: the CLI's runner (src/cli/run-process.ts and what it loads) is one CommonJS bundle, loaded with V8's code cache.
+import { fileURLToPath } from 'node:url';
+import { loadCachedBundle } from ${fromLoader(join(out, 'core', 'load-cached-bundle.js'))};
+
+const bundle = loadCachedBundle(fileURLToPath(new URL(${fromLoader(bundle)}, import.meta.url)), fileURLToPath(new URL(${fromLoader(codeCache)}, import.meta.url)));
+// Set only by the build, for the run whose compiled code becomes the cache.
+if (process.env.CATALOG_IMPORT_WRITE_CODE_CACHE === '1') process.once('exit', bundle.writeCache);
+export const { runProcess } = bundle.exports;
+`,
+);
+
+/**
+ * Makes the code cache: a dry run of the shipped sample against the embedded sandbox, as a seller's
+ * re-check of a small file runs, the directories cached by a first run. The cache holds what the
+ * second run compiled; what other commands compile beyond it V8 compiles when they run.
+ */
+function makeCodeCache() {
+  const work = mkdtempSync(join(tmpdir(), 'catalog-import-code-cache-'));
+  try {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CATALOG_')));
+    const args = [join(out, 'cli', 'main.js'), 'validate', join(root, 'samples', 'catalog.xlsx'), '--mapping', join(root, 'mappings', 'sample.yaml'), '--sandbox', '--state-dir', join(work, 'state')];
+    execFileSync(process.execPath, args, { cwd: work, env: { ...env, HOME: work, NO_COLOR: '1' }, stdio: 'ignore' });
+    execFileSync(process.execPath, args, { cwd: work, env: { ...env, HOME: work, NO_COLOR: '1', CATALOG_IMPORT_WRITE_CODE_CACHE: '1' }, stdio: 'ignore' });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+makeCodeCache();
