@@ -22,7 +22,7 @@ import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPur
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
-import { isThreadSize } from './part-numbers.js';
+import { isSoldBySize, isThreadSize } from './part-numbers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { readPlacementSpelling } from './placement-words.js';
@@ -731,8 +731,17 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
+ * sizes, `isSoldBySize`), may say one part of a system the leaf does not hold.
+ */
+function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
+  if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
+  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && isOtherSystemsPart(index, leaf, type.sizeRange);
 }
 
 /**

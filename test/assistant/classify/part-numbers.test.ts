@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPartNumber } from '../../../src/assistant/classify/part-numbers.js';
+import { isSoldBySize, readPartNumber, readSizeRange } from '../../../src/assistant/classify/part-numbers.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { findSure, indexes } from './find-sure-names.js';
 
@@ -47,9 +47,34 @@ describe('readPartNumber', () => {
   });
 });
 
+describe('readSizeRange', () => {
+  it.each([
+    ['Удлинитель 100-132', '100-132'],
+    ['Удлинитель 1/4 1/8 100-147', '100-147'],
+    ['Одеяло (110-140)', '110-140'],
+    ['Пижама 104-134', '104-134'],
+    ['Футболка детская 98-104-110', '98-104-110'],
+  ])('%s: %s', (name, number) => {
+    expect(readSizeRange(name)).toBe(number);
+  });
+
+  it.each(['Адаптер 90гр. 100-733', 'Удлинитель М6х1 - М6х1, L57,5, арт.100-125', 'Паяльник 30-130 Вт', 'Ерлер шұлығы укороченные 39-41', 'ДК-1843 Полотенце махровое', 'Молоко ГОСТ 31450-2013 2,5%'])('%s: none (a part number, a measure\'s range, two-digit sizes, a shop code, a standard)', (name) => {
+    expect(readSizeRange(name)).toBeUndefined();
+  });
+});
+
+describe('isSoldBySize', () => {
+  it.each(['Одежда / Детская одежда / Пижамы', 'Дом и сад / Домашний текстиль / Одеяла', 'Обувь / Женская обувь / Сапоги', 'Детские товары / Детская комната / Детские кровати'])('%s: goods sold by size', (path) => {
+    expect(isSoldBySize(path)).toBe(true);
+  });
+
+  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь', 'Дом и сад / Хранение вещей / Сушилки для обуви'])('%s: not (the leaf\'s own name says nothing)', (path) => {
+    expect(isSoldBySize(path)).toBe(false);
+  });
+});
+
 describe('a bare one-word type beside a part number', () => {
   // A lubrication distributor's list: every such pick was sure and wrong (an extension cord, a PC adapter).
-  // `Удлинитель 100-132` is not among them: its number reads as a size range, which sizes win (`Одеяло 110-140`).
   it.each(['Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141', 'Адаптер М10х1хМ10х1 18мм 100-142'])('%s is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
@@ -62,6 +87,13 @@ describe('a bare one-word type beside a part number', () => {
   // A car's catalogue number beside a leaf of the vehicles' section names the part that leaf holds: no other system's.
   it.each(['Фара 2106-3711010', 'Стартер 2101-3708010', 'Амортизатор 2108-2905402', 'Термостат 2108-1306010', 'Бампер 2110-2803015'])('%s (a leaf of the vehicles\' section) stays sure', (name) => {
     expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Автотовары / ')]);
+  });
+
+  // A number that rises as a size range does is a part number beside goods no one sells by size: no extension cord comes in
+  // sizes (the same list's `Удлинитель 100-132 … 100-148`, 4 sure wrong picks).
+  it.each(['Удлинитель 100-132', 'Удлинитель 100-140', 'Удлинитель 1/4 1/8 100-147', 'Удлинитель 100-148  1/8" х 1/8"   L23'])('%s (a rise beside goods sold by no size) is a question', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([]);
+    expect(findSure('original', [name])).toEqual([]);
   });
 
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
