@@ -547,20 +547,22 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "words of the name the group's leaf does not explain", describe: describeGroupLeafWords },
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
-  { name: "the seller's group names a leaf of another section as surely", describe: describeGroupElsewhere },
+  { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
 ];
 
 /**
  * `Swiss Lake Wall Comfort 7 база C 9 л` under `Интерьерные краски`: the name alone reads a leaf (nail `Базы и топы`) that
  * the seller's label or group does not reach, while the group names a leaf as surely as a name would (`Краски интерьерные`) in
- * another top-level section: the two readings disagree on what the goods are, and the name's is no sure pick. A group that
- * names a leaf of the name's own section only narrows or widens it (the ranking weighs them).
+ * another branch: the two readings disagree on what the goods are, and the name's is no sure pick. So in one section too:
+ * `Перец Цицак маринованный` under `Соленья Новиков` is pickled peppers, no sure spice `Перец` (a variety's name read as a
+ * brand left `маринованный` out of the type). A group that names a leaf of the name's own branch only narrows or widens it
+ * (the ranking weighs them).
  */
 function describeGroupElsewhere(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   let named: LeafScore | undefined;
   for (const item of ranking.bySource.seller.values()) if (item.score >= CONFIDENT_SCORE && (named === undefined || item.score > named.score)) named = item;
-  if (named === undefined || readTopSection(named.leaf.path) === readTopSection(best.leaf.path)) return undefined;
+  if (named === undefined || readParentPath(named.leaf.path) === readParentPath(best.leaf.path)) return undefined;
   // As surely as a name would: the group's phrase read alone is a sure pick of that leaf (`Грунты и шпатлевки` is none of potting soil).
   const alone = classifyProduct(index, { name: named.reading.phrase });
   return alone.confident && alone.leafId === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
