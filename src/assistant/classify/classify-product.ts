@@ -739,11 +739,12 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
 
 /**
  * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
- * sizes, `isSoldBySize`), may say one part of a system the leaf does not hold.
+ * sizes, `isSoldBySize`; a clamp's `170-190` is its size, as the directory sizes clamps by `Типоразмер`), may say one part of a
+ * system the leaf does not hold.
  */
 function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
   if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
-  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && isOtherSystemsPart(index, leaf, type.sizeRange);
+  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
 }
 
 /**

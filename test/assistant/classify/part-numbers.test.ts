@@ -96,6 +96,11 @@ describe('a bare one-word type beside a part number', () => {
     expect(findSure('original', [name])).toEqual([]);
   });
 
+  // A truck-parts file's hose clamp: its range is the clamp's size, as the directory sizes clamps (`Типоразмер`).
+  it('Хомут TORRO S 170-190/9C7-W1 (a clamp the directory sizes) stays sure', () => {
+    expect(findSure('marketplace', ['Хомут TORRO S 170-190/9C7-W1'])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / Хомуты')]);
+  });
+
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
   it.each(['Пижама 104-134', 'Комбинезон 86-110', 'Одеяло 110-140', 'Плед 130-170', 'Простыня 150-215', 'Пододеяльник 145-215', 'Платье 146-152-158'])('%s (a size range) stays sure', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
