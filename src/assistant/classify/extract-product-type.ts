@@ -24,7 +24,7 @@ import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 import { readCodeAfterGoods } from './maker-codes.js';
-import { readPartNumber, readSizeRange } from './part-numbers.js';
+import { readNameNumbers } from './part-numbers.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -197,8 +197,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    const partNumber = readPartNumber(asWritten);
-    const sizeRange = partNumber === undefined ? readSizeRange(asWritten) : undefined;
+    const { partNumber, sizeRange } = readNameNumbers(asWritten);
     return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.

@@ -16,7 +16,7 @@
  * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
  *
  * A number that may be a size range (a rise below double, `100-132`, or children's heights, `104-134`) is read apart
- * (`readSizeRange`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
+ * (`readNameNumbers`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
  * number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
  * what does is that no extension cord is sold in a size range.
  */
@@ -33,7 +33,7 @@ interface PartNumberShape {
 
 // How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`), a blanket's or a
 // sheet's (`110-140`, `145-215`) run upwards by less than double. The lubrication list's numbers rise from 1.32 (`100-132`) as
-// sizes do up to 1.48: no ratio tells those apart, so such a number is a size range (`readSizeRange`), read by the goods beside it.
+// sizes do up to 1.48: no ratio tells those apart, so such a number is a size range (`readNameNumbers`), read by the goods beside it.
 const RANGE_RISE = 2;
 
 const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
@@ -87,19 +87,21 @@ function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
   }
 }
 
-/** The first part number of a name (`100-733` of `Адаптер 90гр. 100-733`), else its metric thread with a pitch (`М10х1`), or undefined. */
-export function readPartNumber(name: string): string | undefined {
-  for (const found of readHyphenedNumbers(name)) if (found.part) return found.number;
-  return THREAD_WITH_PITCH.exec(name)?.[0];
-}
-
 /**
- * The first number of a name that is a size range only where the goods are sold by size (`100-132` of `Удлинитель 100-132`, `110-140`
- * of `Одеяло 110-140`), or undefined: beside other goods it is a maker's part number (`isSoldBySize`).
+ * The numbers of a name that tell its goods apart, read in one pass: its first part number (`100-733` of `Адаптер 90гр. 100-733`),
+ * else its metric thread with a pitch (`М10х1`); and where it has neither, the first number that is a size range only where the
+ * goods are sold by size (`100-132` of `Удлинитель 100-132`, `110-140` of `Одеяло 110-140`): beside other goods, a maker's part
+ * number (`isSoldBySize`).
  */
-export function readSizeRange(name: string): string | undefined {
-  for (const found of readHyphenedNumbers(name)) if (!found.part) return found.number;
-  return undefined;
+export function readNameNumbers(name: string): { partNumber?: string; sizeRange?: string } {
+  let sizeRange: string | undefined;
+  for (const found of readHyphenedNumbers(name)) {
+    if (found.part) return { partNumber: found.number };
+    sizeRange ??= found.number;
+  }
+  const thread = THREAD_WITH_PITCH.exec(name)?.[0];
+  if (thread !== undefined) return { partNumber: thread };
+  return sizeRange === undefined ? {} : { sizeRange };
 }
 
 /** A word of a branch above a leaf that says its goods are sold by size, and the sizes it sells them by. */
@@ -141,7 +143,7 @@ function isIsbn(number: string): boolean {
   return ISBN.test(number) && number.replace(/\D/gu, '').length === 13;
 }
 
-/** Whether a part number `readPartNumber` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
+/** Whether a part number `readNameNumbers` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
 export function isThreadSize(partNumber: string): boolean {
   return THREAD_WITH_PITCH.test(partNumber);
 }

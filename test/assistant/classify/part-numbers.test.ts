@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isSoldBySize, readPartNumber, readSizeRange } from '../../../src/assistant/classify/part-numbers.js';
+import { isSoldBySize, readNameNumbers } from '../../../src/assistant/classify/part-numbers.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { findSure, indexes } from './find-sure-names.js';
 
-describe('readPartNumber', () => {
+describe('readNameNumbers: the part number', () => {
   it.each([
     ['Адаптер 90гр. 100-733', '100-733'],
     ['Адаптер 45 гр. 5010-101', '5010-101'],
@@ -19,7 +19,7 @@ describe('readPartNumber', () => {
     ['Адаптер код 100-120', '100-120'],
     ['Адаптер 100–733', '100–733'],
   ])('%s: %s', (name, number) => {
-    expect(readPartNumber(name)).toBe(number);
+    expect(readNameNumbers(name).partNumber).toBe(number);
   });
 
   it.each([
@@ -43,11 +43,11 @@ describe('readPartNumber', () => {
     'Учебник 978-5-09-087773-2',
     'Раскраска ISBN 978-5-17-123456-7',
   ])('%s: none (a range, a shop code, a model, a bolt length, a standard, a size, a word ending like a code label)', (name) => {
-    expect(readPartNumber(name)).toBeUndefined();
+    expect(readNameNumbers(name).partNumber).toBeUndefined();
   });
 });
 
-describe('readSizeRange', () => {
+describe('readNameNumbers: the size range', () => {
   it.each([
     ['Удлинитель 100-132', '100-132'],
     ['Удлинитель 1/4 1/8 100-147', '100-147'],
@@ -55,11 +55,11 @@ describe('readSizeRange', () => {
     ['Пижама 104-134', '104-134'],
     ['Футболка детская 98-104-110', '98-104-110'],
   ])('%s: %s', (name, number) => {
-    expect(readSizeRange(name)).toBe(number);
+    expect(readNameNumbers(name).sizeRange).toBe(number);
   });
 
   it.each(['Адаптер 90гр. 100-733', 'Удлинитель М6х1 - М6х1, L57,5, арт.100-125', 'Паяльник 30-130 Вт', 'Ерлер шұлығы укороченные 39-41', 'ДК-1843 Полотенце махровое', 'Молоко ГОСТ 31450-2013 2,5%'])('%s: none (a part number, a measure\'s range, two-digit sizes, a shop code, a standard)', (name) => {
-    expect(readSizeRange(name)).toBeUndefined();
+    expect(readNameNumbers(name).sizeRange).toBeUndefined();
   });
 });
 
