@@ -22,7 +22,7 @@ import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPur
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
-import { isThreadSize } from './part-numbers.js';
+import { isSoldBySize, isThreadSize } from './part-numbers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { readPlacementSpelling } from './placement-words.js';
@@ -547,20 +547,22 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "words of the name the group's leaf does not explain", describe: describeGroupLeafWords },
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
-  { name: "the seller's group names a leaf of another section as surely", describe: describeGroupElsewhere },
+  { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
 ];
 
 /**
  * `Swiss Lake Wall Comfort 7 база C 9 л` under `Интерьерные краски`: the name alone reads a leaf (nail `Базы и топы`) that
  * the seller's label or group does not reach, while the group names a leaf as surely as a name would (`Краски интерьерные`) in
- * another top-level section: the two readings disagree on what the goods are, and the name's is no sure pick. A group that
- * names a leaf of the name's own section only narrows or widens it (the ranking weighs them).
+ * another branch: the two readings disagree on what the goods are, and the name's is no sure pick. So in one section too:
+ * `Перец Цицак маринованный` under `Соленья Новиков` is pickled peppers, no sure spice `Перец` (a variety's name read as a
+ * brand left `маринованный` out of the type). A group that names a leaf of the name's own branch only narrows or widens it
+ * (the ranking weighs them).
  */
 function describeGroupElsewhere(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   let named: LeafScore | undefined;
   for (const item of ranking.bySource.seller.values()) if (item.score >= CONFIDENT_SCORE && (named === undefined || item.score > named.score)) named = item;
-  if (named === undefined || readTopSection(named.leaf.path) === readTopSection(best.leaf.path)) return undefined;
+  if (named === undefined || readParentPath(named.leaf.path) === readParentPath(best.leaf.path)) return undefined;
   // As surely as a name would: the group's phrase read alone is a sure pick of that leaf (`Грунты и шпатлевки` is none of potting soil).
   const alone = classifyProduct(index, { name: named.reading.phrase });
   return alone.confident && alone.leafId === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
@@ -731,8 +733,18 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.partNumber !== undefined && type.vehicle === undefined && isOtherSystemsPart(index, best.leaf, type.partNumber) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/**
+ * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
+ * sizes, `isSoldBySize`; a clamp's `170-190` is its size, as the directory sizes clamps by `Типоразмер`), may say one part of a
+ * system the leaf does not hold.
+ */
+function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
+  if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
+  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
 }
 
 /**

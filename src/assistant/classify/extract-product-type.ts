@@ -24,7 +24,7 @@ import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 import { readCodeAfterGoods } from './maker-codes.js';
-import { readPartNumber } from './part-numbers.js';
+import { readNameNumbers } from './part-numbers.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -62,6 +62,8 @@ export interface ProductType {
   makerCode?: string;
   /** A maker's part number the name writes (`100-733` of `Адаптер 90гр. 100-733`, `part-numbers.ts`), as written: one part of a system, which a bare one-word type does not say. */
   partNumber?: string;
+  /** A number a size range may be (`100-132`, `110-140`; `part-numbers.ts`), as written: a size beside goods sold by size, a part number beside others. */
+  sizeRange?: string;
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -195,8 +197,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    const partNumber = readPartNumber(asWritten);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }) };
+    const { partNumber, sizeRange } = readNameNumbers(asWritten);
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

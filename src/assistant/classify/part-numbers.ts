@@ -14,6 +14,11 @@
  * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
  * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
+ *
+ * A number that may be a size range (a rise below double, `100-132`, or children's heights, `104-134`) is read apart
+ * (`readNameNumbers`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
+ * number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
+ * what does is that no extension cord is sold in a size range.
  */
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
@@ -28,7 +33,7 @@ interface PartNumberShape {
 
 // How far above its first number a size range's second one may stand: sizes (`39-41`), heights (`122-128`), a blanket's or a
 // sheet's (`110-140`, `145-215`) run upwards by less than double. The lubrication list's numbers rise from 1.32 (`100-132`) as
-// sizes do up to 1.48: no ratio tells those apart, so the sizes win and such a number is read by its other shapes only.
+// sizes do up to 1.48: no ratio tells those apart, so such a number is a size range (`readNameNumbers`), read by the goods beside it.
 const RANGE_RISE = 2;
 
 const PART_NUMBER_SHAPES: readonly PartNumberShape[] = [
@@ -56,25 +61,77 @@ const ISBN = /^97[89](?:[-–]\d+){3,4}$/u;
 // Written with `х`, `x`, `Х`, `X` or `*`; another thread may follow on the same `х` (an adapter's two ends: `М10х1хМ10х1`).
 const THREAD_WITH_PITCH = /(?<![\p{L}\p{N}])[МM]\d{1,2}\s?[хxХX*]\s?(?:0[.,]\d{1,2}|[1-3](?:[.,]\d{1,2})?)(?:(?![\p{L}\p{N}]|[.,]\d)|(?=[хxХX]\s?[МM]\d))/u;
 
+/** One number of digit groups joined by hyphens that a name writes where a part number or a size range may stand. */
+interface HyphenedNumber {
+  number: string;
+  /** Its shape is a part number's (`PART_NUMBER_SHAPES`); else it is one a size range has (`100-132`, `104-134`). */
+  part: boolean;
+}
+
 /**
- * The first part number of a name (`100-733` of `Адаптер 90гр. 100-733`), else its metric thread with a pitch (`М10х1`), or
- * undefined. A number right before a unit is a measure's range, none (`Паяльник 30-130 Вт`); one opening the name is the shop's
- * code, none.
+ * The hyphened numbers of a name that are part numbers or size ranges, in order. A number right before a unit is a measure's
+ * range, none (`Паяльник 30-130 Вт`); one opening the name is the shop's code, none; so are a standard's number and an ISBN.
  */
-export function readPartNumber(name: string): string | undefined {
-  if (name.includes('-') || name.includes('–')) {
-    for (const match of name.matchAll(HYPHENED_DIGITS)) {
-      const number = match[0];
-      const before = name.slice(0, match.index);
-      if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
-      const groups = number.split(/[-–]/u);
-      const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
-      // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) is a size.
-      if (!marked && findChildrenSize(number) !== undefined) continue;
-      if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) return number;
-    }
+function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
+  if (!name.includes('-') && !name.includes('–')) return;
+  for (const match of name.matchAll(HYPHENED_DIGITS)) {
+    const number = match[0];
+    const before = name.slice(0, match.index);
+    if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
+    const groups = number.split(/[-–]/u);
+    const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
+    // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) may be a size.
+    if (!marked && findChildrenSize(number) !== undefined) yield { number, part: false };
+    else if (PART_NUMBER_SHAPES.some((shape) => shape.fits(groups, marked))) yield { number, part: true };
+    else if (groups.length === 2) yield { number, part: false };
   }
-  return THREAD_WITH_PITCH.exec(name)?.[0];
+}
+
+/**
+ * The numbers of a name that tell its goods apart, read in one pass: its first part number (`100-733` of `Адаптер 90гр. 100-733`),
+ * else its metric thread with a pitch (`М10х1`); and where it has neither, the first number that is a size range only where the
+ * goods are sold by size (`100-132` of `Удлинитель 100-132`, `110-140` of `Одеяло 110-140`): beside other goods, a maker's part
+ * number (`isSoldBySize`).
+ */
+export function readNameNumbers(name: string): { partNumber?: string; sizeRange?: string } {
+  let sizeRange: string | undefined;
+  for (const found of readHyphenedNumbers(name)) {
+    if (found.part) return { partNumber: found.number };
+    sizeRange ??= found.number;
+  }
+  const thread = THREAD_WITH_PITCH.exec(name)?.[0];
+  if (thread !== undefined) return { partNumber: thread };
+  return sizeRange === undefined ? {} : { sizeRange };
+}
+
+/** A word of a branch above a leaf that says its goods are sold by size, and the sizes it sells them by. */
+interface SoldBySizeWord {
+  stem: string;
+  sizes: string;
+}
+
+// Read in the levels above the leaf (its branch and section), lower case, `ё` as `е`: a leaf's own name says nothing here
+// (`Сушилки для обуви` are no shoes). A branch that only mentions such goods (`Уход за одеждой и уборка`) keeps sizes winning, as before.
+const SOLD_BY_SIZE_WORDS: readonly SoldBySizeWord[] = [
+  { stem: 'одежд', sizes: 'heights and girths (`170-176`, `122-128`)' },
+  { stem: 'обув', sizes: 'shoe sizes' },
+  { stem: 'текстил', sizes: "a blanket's or a sheet's (`110-140`, `145-215`)" },
+  { stem: 'бель', sizes: 'underwear and bed linen' },
+  { stem: 'детск', sizes: "a child's height (`104-134`)" },
+];
+
+const soldBySize = new Map<string, boolean>();
+
+/** Whether the goods of the leaf at `path` (Russian, `A / B / C`) are sold by size, so that a size range beside them is a size. */
+export function isSoldBySize(path: string): boolean {
+  let sold = soldBySize.get(path);
+  if (sold === undefined) {
+    const above = path.split(' / ').slice(0, -1).join(' ').toLowerCase().replaceAll('ё', 'е');
+    const words = above.split(/[^\p{L}]+/u);
+    sold = words.some((word) => SOLD_BY_SIZE_WORDS.some((entry) => word.startsWith(entry.stem)));
+    soldBySize.set(path, sold);
+  }
+  return sold;
 }
 
 function isCodeLabel(word: string | undefined): boolean {
@@ -86,7 +143,7 @@ function isIsbn(number: string): boolean {
   return ISBN.test(number) && number.replace(/\D/gu, '').length === 13;
 }
 
-/** Whether a part number `readPartNumber` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
+/** Whether a part number `readNameNumbers` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
 export function isThreadSize(partNumber: string): boolean {
   return THREAD_WITH_PITCH.test(partNumber);
 }

@@ -76,9 +76,9 @@ export function isGroupSectionDoubt(doubt: string): boolean {
 }
 
 const GROUP_ELSEWHERE_OPENING = "the seller's group names ";
-const GROUP_ELSEWHERE_END = ', a leaf of another section than the one the name reads';
+const GROUP_ELSEWHERE_END = ', a leaf of another branch than the one the name reads';
 
-/** The seller's group names a leaf as surely as a name would, in another top-level section than the leaf the name reads (`база` under `Интерьерные краски`). */
+/** The seller's group names a leaf as surely as a name would, in another branch than the leaf the name reads (`база` under `Интерьерные краски`, `Перец` under `Соленья`). */
 export function describeGroupElsewhereDoubt(path: string): string {
   return `${GROUP_ELSEWHERE_OPENING}${path}${GROUP_ELSEWHERE_END}`;
 }

@@ -59,7 +59,7 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "a purpose of the name that neither the leaf nor the seller's groups above it explain", reads: isGroupPurposeDoubt, namesAnotherLeaf: true },
   { name: "the name says its own purpose, only the seller's group the leaf's", reads: isOwnPurposeDoubt, namesAnotherLeaf: true },
   { name: "the seller's group opens another section's name", reads: isGroupSectionDoubt, namesAnotherLeaf: true },
-  { name: "the seller's group names a leaf of another section", reads: isGroupElsewhereDoubt, namesAnotherLeaf: true },
+  { name: "the seller's group names a leaf of another branch", reads: isGroupElsewhereDoubt, namesAnotherLeaf: true },
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readPartNumber } from '../../../src/assistant/classify/part-numbers.js';
+import { isSoldBySize, readNameNumbers } from '../../../src/assistant/classify/part-numbers.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { findSure, indexes } from './find-sure-names.js';
 
-describe('readPartNumber', () => {
+describe('readNameNumbers: the part number', () => {
   it.each([
     ['Адаптер 90гр. 100-733', '100-733'],
     ['Адаптер 45 гр. 5010-101', '5010-101'],
@@ -19,7 +19,7 @@ describe('readPartNumber', () => {
     ['Адаптер код 100-120', '100-120'],
     ['Адаптер 100–733', '100–733'],
   ])('%s: %s', (name, number) => {
-    expect(readPartNumber(name)).toBe(number);
+    expect(readNameNumbers(name).partNumber).toBe(number);
   });
 
   it.each([
@@ -43,13 +43,38 @@ describe('readPartNumber', () => {
     'Учебник 978-5-09-087773-2',
     'Раскраска ISBN 978-5-17-123456-7',
   ])('%s: none (a range, a shop code, a model, a bolt length, a standard, a size, a word ending like a code label)', (name) => {
-    expect(readPartNumber(name)).toBeUndefined();
+    expect(readNameNumbers(name).partNumber).toBeUndefined();
+  });
+});
+
+describe('readNameNumbers: the size range', () => {
+  it.each([
+    ['Удлинитель 100-132', '100-132'],
+    ['Удлинитель 1/4 1/8 100-147', '100-147'],
+    ['Одеяло (110-140)', '110-140'],
+    ['Пижама 104-134', '104-134'],
+    ['Футболка детская 98-104-110', '98-104-110'],
+  ])('%s: %s', (name, number) => {
+    expect(readNameNumbers(name).sizeRange).toBe(number);
+  });
+
+  it.each(['Адаптер 90гр. 100-733', 'Удлинитель М6х1 - М6х1, L57,5, арт.100-125', 'Паяльник 30-130 Вт', 'Ерлер шұлығы укороченные 39-41', 'ДК-1843 Полотенце махровое', 'Молоко ГОСТ 31450-2013 2,5%'])('%s: none (a part number, a measure\'s range, two-digit sizes, a shop code, a standard)', (name) => {
+    expect(readNameNumbers(name).sizeRange).toBeUndefined();
+  });
+});
+
+describe('isSoldBySize', () => {
+  it.each(['Одежда / Детская одежда / Пижамы', 'Дом и сад / Домашний текстиль / Одеяла', 'Обувь / Женская обувь / Сапоги', 'Детские товары / Детская комната / Детские кровати'])('%s: goods sold by size', (path) => {
+    expect(isSoldBySize(path)).toBe(true);
+  });
+
+  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь', 'Дом и сад / Хранение вещей / Сушилки для обуви'])('%s: not (the leaf\'s own name says nothing)', (path) => {
+    expect(isSoldBySize(path)).toBe(false);
   });
 });
 
 describe('a bare one-word type beside a part number', () => {
   // A lubrication distributor's list: every such pick was sure and wrong (an extension cord, a PC adapter).
-  // `Удлинитель 100-132` is not among them: its number reads as a size range, which sizes win (`Одеяло 110-140`).
   it.each(['Удлинитель  18мм М10х1 /1/8"', 'Адаптер 90гр. 100-733', 'Адаптер М10х1 х М10х1 100-141', 'Адаптер М10х1хМ10х1 18мм 100-142'])('%s is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
   });
@@ -62,6 +87,18 @@ describe('a bare one-word type beside a part number', () => {
   // A car's catalogue number beside a leaf of the vehicles' section names the part that leaf holds: no other system's.
   it.each(['Фара 2106-3711010', 'Стартер 2101-3708010', 'Амортизатор 2108-2905402', 'Термостат 2108-1306010', 'Бампер 2110-2803015'])('%s (a leaf of the vehicles\' section) stays sure', (name) => {
     expect(findSure('marketplace', [name])).toEqual([expect.stringContaining('→ Автотовары / ')]);
+  });
+
+  // A number that rises as a size range does is a part number beside goods no one sells by size: no extension cord comes in
+  // sizes (the same list's `Удлинитель 100-132 … 100-148`, 4 sure wrong picks).
+  it.each(['Удлинитель 100-132', 'Удлинитель 100-140', 'Удлинитель 1/4 1/8 100-147', 'Удлинитель 100-148  1/8" х 1/8"   L23'])('%s (a rise beside goods sold by no size) is a question', (name) => {
+    expect(findSure('marketplace', [name])).toEqual([]);
+    expect(findSure('original', [name])).toEqual([]);
+  });
+
+  // A truck-parts file's hose clamp: its range is the clamp's size, as the directory sizes clamps (`Типоразмер`).
+  it('Хомут TORRO S 170-190/9C7-W1 (a clamp the directory sizes) stays sure', () => {
+    expect(findSure('marketplace', ['Хомут TORRO S 170-190/9C7-W1'])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / Хомуты')]);
   });
 
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
