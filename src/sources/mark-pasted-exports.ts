@@ -1,25 +1,99 @@
 /**
- * A row that repeats the header row: files pasted one under the other (two exports joined, a
- * sheet copied under another) bring their header along. It is not goods: mapped, it is a product
- * named "Наименование" whose price is "Цена", an error in every column. Such a row is left out with a
- * `row_skipped` warning naming it, like a row the mapping skips. Compiled once per file.
+ * Exports pasted one under the other (two downloads joined, a sheet copied under another). Each
+ * brings its header along, and often its title rows above it: "Прайс-лист …", a date line, an
+ * empty row. Neither is goods. Mapped, the header is a product named "Наименование" whose price is
+ * "Цена", and a title is a product with an error for every required field. The reader marks both
+ * (`SourceRow.leftOut`); the mapper leaves them out with a `row_skipped` warning naming them, as it
+ * does a row the mapping skips. A title row comes before the header that shows what it is, so the
+ * rows that may be titles are held back until the next row that is not one.
  */
-import { normalizeHeaderName } from '../sources/find-header-row.js';
-import type { SourceCell, SourceColumn } from '../sources/types.js';
+import { checkCellEmpty } from './detect-group-rows.js';
+import { HEADER_SCAN_ROWS, normalizeHeaderName } from './find-header-row.js';
+import type { RawRow } from './shape-rows.js';
+import type { LeftOutRow, SourceCell, SourceColumn } from './types.js';
 
-/** True when a row's cells repeat the header. */
-export type RepeatedHeaderTest = (cells: readonly (SourceCell | undefined)[]) => boolean;
+/** Hands raw rows on in file order, marking repeated headers and the title rows above them. */
+export interface PastedExportMarker {
+  /** Takes the next row: pushes onto `ready` the rows that may go on now (none while `row` is held). */
+  add(row: RawRow, ready: RawRow[]): void;
+  /** At the end of the rows: pushes the rows still held onto `ready`, unmarked. */
+  flush(ready: RawRow[]): void;
+}
+
+const REPEATED_HEADER: LeftOutRow = { variant: 'header' };
+
+/** Most cells a title row fills: a title, a date line, "Цены в тенге с НДС", a manager and a phone. */
+const TITLE_MAX_CELLS = 2;
 
 /**
- * Compiles the test for one header. A row repeats it when every filled cell holds its column's
- * header text (case, spaces and ё/е aside) and at least half of the named columns, two at least,
- * are filled so. Undefined for a header of fewer than two named columns (`headerRow: none` names none).
+ * Compiles the marker for a header (its visible columns). A row repeats the header when every filled
+ * cell holds its column's header text (case, spaces and ё/е aside) and at least half of the named
+ * columns, two at least, are filled so. A title is a row with values in fewer than half of the named
+ * columns and in two at most; such rows right above a repeated header (empty rows between them aside, at most
+ * `HEADER_SCAN_ROWS` of them, as at the top of the file) are its export's titles. Undefined for a
+ * header of fewer than two named columns (`headerRow: none` names none).
  */
-export function createRepeatedHeaderTest(header: readonly SourceColumn[]): RepeatedHeaderTest | undefined {
-  const names = header.map((column) => normalizeHeaderName(column.text ?? column.name));
+export function createPastedExportMarker(columns: readonly SourceColumn[]): PastedExportMarker | undefined {
+  const repeatsHeader = createRepeatedHeaderTest(columns);
+  if (repeatsHeader === undefined) return undefined;
+  const positions = columns.map((column) => column.index);
+  const named = columns.filter((column) => normalizeHeaderName(column.text ?? column.name) !== '').length;
+  const wide = Math.min(TITLE_MAX_CELLS + 1, Math.ceil(named / 2));
+  const checkNarrow = (cells: readonly (SourceCell | undefined)[]): boolean => {
+    let filled = 0;
+    for (const position of positions) if (!checkCellEmpty(cells[position]) && ++filled >= wide) return false;
+    return true;
+  };
+  const held: RawRow[] = [];
+  let heldFilled = 0;
+  const release = (ready: RawRow[]): void => {
+    for (const row of held) ready.push(row);
+    held.length = 0;
+    heldFilled = 0;
+  };
+  return {
+    add(row, ready) {
+      if (repeatsHeader(row.cells)) {
+        for (const title of held) if (!checkRowBlank(title, positions)) title.leftOut = { variant: 'title', headerRow: row.row };
+        release(ready);
+        row.leftOut = REPEATED_HEADER;
+        ready.push(row);
+        return;
+      }
+      if (!checkNarrow(row.cells)) {
+        release(ready);
+        ready.push(row);
+        return;
+      }
+      if (!checkRowBlank(row, positions) && ++heldFilled > HEADER_SCAN_ROWS) {
+        // Too many to be one export's titles: the oldest goes on as a row of goods.
+        let oldest = held.shift();
+        while (oldest !== undefined && checkRowBlank(oldest, positions)) {
+          ready.push(oldest);
+          oldest = held.shift();
+        }
+        if (oldest !== undefined) ready.push(oldest);
+        heldFilled--;
+      }
+      held.push(row);
+    },
+    flush: release,
+  };
+}
+
+function checkRowBlank(row: RawRow, positions: readonly number[]): boolean {
+  return positions.every((position) => checkCellEmpty(row.cells[position]));
+}
+
+/** True when a row's cells (raw, by column position) repeat the header. */
+type RepeatedHeaderTest = (cells: readonly (SourceCell | undefined)[]) => boolean;
+
+function createRepeatedHeaderTest(columns: readonly SourceColumn[]): RepeatedHeaderTest | undefined {
+  const names = columns.map((column) => normalizeHeaderName(column.text ?? column.name));
   const named = names.filter((name) => name !== '').length;
   if (named < 2) return undefined;
   const needed = Math.max(2, Math.ceil(named / 2));
+  const positions = columns.map((column) => column.index);
   // The first letter of each name, both cases (ё as е): most rows of goods differ at their first
   // filled cell's first letter, told apart without a string made.
   const firsts = names.map((name) => {
@@ -28,8 +102,8 @@ export function createRepeatedHeaderTest(header: readonly SourceColumn[]): Repea
   });
   return (cells) => {
     let matched = 0;
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i];
+    for (let i = 0; i < positions.length; i++) {
+      const cell = cells[positions[i] as number];
       if (cell === undefined || cell.kind === 'empty') continue;
       const text = cell.text;
       let at = 0;
