@@ -22,6 +22,9 @@ export interface PastedExportMarker {
 
 const REPEATED_HEADER: LeftOutRow = { variant: 'header' };
 
+/** Most rows held back, empty ones counted: empty rows between a title and its header are few. */
+const MAX_HELD_ROWS = 4 * HEADER_SCAN_ROWS;
+
 /** Most cells a title row fills: a title, a date line, "Цены в тенге с НДС", a manager and a phone. */
 const TITLE_MAX_CELLS = 2;
 
@@ -65,7 +68,15 @@ export function createPastedExportMarker(columns: readonly SourceColumn[]): Past
         ready.push(row);
         return;
       }
-      if (!checkRowBlank(row, positions) && ++heldFilled > HEADER_SCAN_ROWS) {
+      const blank = checkRowBlank(row, positions);
+      // An empty row goes on at once unless it stands between held rows and what follows them (the
+      // formatted empty rows below a sheet's goods are never held); nor are too many held.
+      if ((blank && held.length === 0) || held.length >= MAX_HELD_ROWS) {
+        release(ready);
+        ready.push(row);
+        return;
+      }
+      if (!blank && ++heldFilled > HEADER_SCAN_ROWS) {
         // Too many to be one export's titles: the oldest goes on as a row of goods.
         let oldest = held.shift();
         while (oldest !== undefined && checkRowBlank(oldest, positions)) {

@@ -5,7 +5,9 @@
  * header is its first row, or whose rows of goods are narrow, reads as before.
  */
 import { describe, expect, it } from 'vitest';
+import { createPastedExportMarker } from '../../src/sources/mark-pasted-exports.js';
 import { openSourceWhere } from '../../src/sources/open-source-in-worker.js';
+import type { RawRow } from '../../src/sources/shape-rows.js';
 import { csvReader } from '../../src/sources/read-csv.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
 import type { ReadOptions, SourceRow } from '../../src/sources/types.js';
@@ -84,6 +86,21 @@ describe.each(['XLSX', 'CSV'] as const)('%s: a pasted export', (format) => {
 
   it('a row of goods whose value happens to be its column\'s name is goods', async () => {
     expect(marks(await read(format, [HEADER, ['A-1', 'Бренд', '10', '1', 'Бренд'], goods(2)]))).toEqual(['2', '3']);
+  });
+});
+
+describe('the rows held back', () => {
+  const columns = HEADER.map((name, index) => ({ index, letter: String.fromCharCode(65 + index), name }));
+  const raw = (row: number, texts: readonly string[]): RawRow => ({ row, cells: texts.map((text) => ({ kind: 'string' as const, text, value: text })) });
+
+  it('are never the empty rows below the goods (a sheet formatted to row 1,048,576), nor more than 80', () => {
+    const marker = createPastedExportMarker(columns);
+    const ready: RawRow[] = [];
+    marker?.add(raw(2, goods(1)), ready);
+    for (let row = 3; row < 1_000; row++) marker?.add(raw(row, []), ready);
+    expect(ready).toHaveLength(998);
+    for (let row = 1_000; row < 1_200; row++) marker?.add(raw(row, row % 2 === 0 ? ['A-1'] : []), ready);
+    expect(ready.length).toBeGreaterThanOrEqual(998 + 200 - 80);
   });
 });
 
