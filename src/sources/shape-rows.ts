@@ -114,7 +114,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
     try {
       for (;;) {
         checkAborted(context.signal);
-        let row = ready.shift();
+        let row = ready.length > 0 ? ready.shift() : undefined;
         if (row === undefined) {
           if (ended) return;
           row = pending.shift();
@@ -129,8 +129,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
           }
           if (row.row < firstDataRow) continue;
           if (pasted !== undefined) {
-            pasted.add(row, ready);
-            row = ready.shift();
+            row = pasted.add(row, ready) ?? ready.shift();
             if (row === undefined) continue;
           }
         }
