@@ -60,6 +60,8 @@ export interface SandboxStore {
   isDirty(): boolean;
   markSaved(): void;
   toSnapshot(): StoreSnapshot;
+  /** The id counters as of now. */
+  readCounters(): StoreSnapshot['counters'];
 }
 
 /** Creates the store, optionally from a snapshot loaded from the state file. */
@@ -125,6 +127,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     toSnapshot() {
       return { version: 1, counters: { ...state.counters }, products: everyProduct(), jobs: [...state.jobs.values()] };
     },
+    readCounters: () => ({ ...state.counters }),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Guesses a CSV delimiter from the first lines of a file: the candidate that splits most lines
- * into the same number of fields wins. Quotes are honoured, so `"a;b",c` counts one comma.
+ * into the same number of fields wins, the larger number on a tie. Quotes are honoured, so
+ * `"a;b",c` counts one comma.
  */
 
 /** Delimiters a seller's CSV may use, in order of preference on ties. */
@@ -23,8 +24,10 @@ export function detectDelimiter(sample: string, maxLines = 50): string {
         modeLines = times;
       }
     }
-    // Lines agreeing on the field count weigh most; the count itself breaks near-ties.
-    const score = modeLines * 1000 + Math.min(modeCount, 999) - (lines.length - counts.length) * 1000;
+    // Lines agreeing on the field count weigh most; the count itself breaks near-ties. A line
+    // without the candidate counts against it no more than one that disagrees: the title lines
+    // above a table ("Прайс-лист ТОО …, г. Алматы") hold none of its delimiter.
+    const score = modeLines * 1000 + Math.min(modeCount, 999);
     if (best === undefined || score > best.score) best = { delimiter, score };
   }
   return best?.delimiter ?? ',';

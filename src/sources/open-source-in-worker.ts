@@ -159,6 +159,10 @@ type WorkerMessage =
  * crashed) before it posted one. Never an unhandled rejection: the receiver may drop it.
  */
 function receiveFileHash(worker: Worker, watch: WorkerWatch, path: string): Promise<string> {
+  // Awaited while nothing else keeps the process alive (a run whose directories came from the cache
+  // awaits it first thing): the worker is held until the hash is out, else the process exited with
+  // 13, the top-level await unsettled, and no word.
+  const release = watch.hold();
   const hashing = new Promise<string>((resolve, reject) => {
     const onMessage = (message: WorkerMessage): void => {
       if (message.type !== 'hash') return;
@@ -171,6 +175,7 @@ function receiveFileHash(worker: Worker, watch: WorkerWatch, path: string): Prom
       reject(watch.failure ?? new InternalError(`${path}: the reader thread stopped before it hashed the file`));
     };
     const done = (): void => {
+      release();
       worker.off('message', onMessage);
       worker.off('exit', onEnd);
     };
@@ -222,6 +227,8 @@ interface WorkerWatch {
   describeCrash(why: string): InternalError;
   /** Sleeps until the worker posts or stops; the worker keeps the process alive only meanwhile. */
   waitForMessage(): Promise<void>;
+  /** Keeps the process alive for the worker until the function returned is called (once). */
+  hold(): () => void;
   /** Ends the worker and the rows port; once. */
   stop(): Promise<void>;
 }
@@ -230,6 +237,17 @@ interface WorkerWatch {
 function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort): WorkerWatch {
   let wake: (() => void) | undefined;
   let stopped = false;
+  // Who holds the worker referenced: waiting for a message, awaiting the hash.
+  let holders = 0;
+  const hold = (): (() => void) => {
+    if (holders++ === 0) worker.ref();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--holders === 0) worker.unref();
+    };
+  };
   const watch = {
     opened: undefined as WorkerWatch['opened'],
     failure: undefined as Error | undefined,
@@ -241,13 +259,14 @@ function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | u
         `${path}: the reader thread stopped unexpectedly (${why}) ${watch.lastRow > 0 ? `after row ${watch.lastRow}` : 'before the first row'}; the rows after it were not read`,
       ),
     async waitForMessage(): Promise<void> {
-      worker.ref();
+      const release = hold();
       try {
         await new Promise<void>((resolve) => (wake = resolve));
       } finally {
-        worker.unref();
+        release();
       }
     },
+    hold,
     async stop(): Promise<void> {
       if (stopped) return;
       stopped = true;

@@ -9,7 +9,7 @@
  * - a string: a string cell whose value is its text (most cells of a catalog);
  * - else the cell itself, as structured clone sends it.
  * Cells and rows are taken to carry only the properties their types declare (a plain
- * `{ kind, text, value }` is not searched for others). Rows with issues or groups are sent beside,
+ * `{ kind, text, value }` is not searched for others). Rows with issues, groups or a `leftOut` mark are sent beside,
  * without their cells.
  */
 import type { SourceCell, SourceRow } from './types.js';
@@ -60,7 +60,7 @@ export function createRowBatchEncoder(): RowBatchEncoder {
   };
   return {
     add(row) {
-      if ('issues' in row || 'groups' in row) batch.extras.push([batch.rows.length, { ...row, cells: undefined as unknown as SourceRow['cells'] }]);
+      if ('issues' in row || 'groups' in row || 'leftOut' in row) batch.extras.push([batch.rows.length, { ...row, cells: undefined as unknown as SourceRow['cells'] }]);
       batch.rows.push(row.row);
       batch.widths.push(row.cells.length);
       for (let column = 0; column < row.cells.length; column++) batch.cells.push(encodeCell(row.cells[column], column));

@@ -12,8 +12,9 @@ import { checkCellEmpty, createGroupRowDetector } from './detect-group-rows.js';
 import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from './fill-merged-ranges.js';
 import { buildHeaderNames, buildLetterColumns, checkHeaderMergedDown, checkUnitsRow } from './build-header-layout.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from './find-header-row.js';
+import { createPastedExportMarker } from './mark-pasted-exports.js';
 import { READ_CODES } from './read-codes.js';
-import type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
+import type { CellRange, LeftOutRow, ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
 
 /** A row as a format reader produced it: every cell by column position (0 = A). */
 export interface RawRow {
@@ -24,6 +25,8 @@ export interface RawRow {
   issues?: Issue[];
   /** XLSX, only when bold group rows are looked for: every filled cell of the row is bold. */
   bold?: boolean;
+  /** Set by the pasted-export marker: the row is no goods (handed on to `SourceRow.leftOut`). */
+  leftOut?: LeftOutRow;
 }
 
 /** A merged range (defined beside `SourceInfo`, which hands the reader's ranges on). */
@@ -101,18 +104,35 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
     createGroupRowDetector(options.groupRows, { columns: layout.visible, mergedRanges: ranges, outlineLevels: context.outlineLevels ?? new Map(), headerRow: firstDataRow - 1 });
   const maxRows = options.maxRows;
 
+  const pasted = options.headerRow === 'none' ? undefined : createPastedExportMarker(layout.visible);
+
   async function* generateRows(): AsyncGenerator<SourceRow> {
     let count = 0;
+    // Rows the pasted-export marker has handed on, in order: it holds back rows that may be titles.
+    const ready: RawRow[] = [];
+    let ended = false;
     try {
       for (;;) {
         checkAborted(context.signal);
-        let row = pending.shift();
+        let row = ready.length > 0 ? ready.shift() : undefined;
         if (row === undefined) {
-          const next = await raw.next();
-          if (next.done) return;
-          row = next.value;
+          if (ended) return;
+          row = pending.shift();
+          if (row === undefined) {
+            const next = await raw.next();
+            if (next.done) {
+              ended = true;
+              pasted?.flush(ready);
+              continue;
+            }
+            row = next.value;
+          }
+          if (row.row < firstDataRow) continue;
+          if (pasted !== undefined) {
+            row = pasted.add(row, ready) ?? ready.shift();
+            if (row === undefined) continue;
+          }
         }
-        if (row.row < firstDataRow) continue;
         // A group row is context for the goods below, not a row of goods.
         if (groups?.accept(row)) continue;
         const shaped = shapeRow(row, layout, options, fill, locate, file, sheet);
@@ -340,5 +360,7 @@ function shapeRow(
       );
     });
   }
-  return issues.length > 0 ? { row: row.row, cells, issues } : { row: row.row, cells };
+  const shaped: SourceRow = issues.length > 0 ? { row: row.row, cells, issues } : { row: row.row, cells };
+  if (row.leftOut !== undefined) shaped.leftOut = row.leftOut;
+  return shaped;
 }

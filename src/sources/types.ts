@@ -74,7 +74,12 @@ export interface SourceRow {
   issues?: Issue[];
   /** Texts of the group rows above this row, level 1 first (see `ReadOptions.groupRows`); absent when none. */
   groups?: string[];
+  /** Set when the row is no goods: it repeats the header, or it is a title row above such a repeat (exports pasted together). */
+  leftOut?: LeftOutRow;
 }
+
+/** Why a row of a pasted export is no goods: it repeats the header, or it is a title above the repeat in `headerRow`. */
+export type LeftOutRow = { readonly variant: 'header' } | { readonly variant: 'title'; readonly headerRow: number };
 
 /** Which group (section) rows the reader recognises and takes out of the data rows. */
 export interface GroupRowOptions {

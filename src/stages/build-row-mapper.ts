@@ -20,7 +20,6 @@ import type { CategoryLookupCompiler } from './derive/transform-rules.js';
 import { compileRowRules, FIELD_RULES, RowContext } from './rules/index.js';
 import { createCharacteristicColumns } from './create-characteristic-columns.js';
 import { createRowFilter } from './create-row-filter.js';
-import { createRepeatedHeaderTest } from './detect-repeated-header.js';
 import { createColumnResolver } from './rules/resolve-columns.js';
 import { stageOfRowCode } from './rules/stage-of-row-code.js';
 import { createIssue } from '../core/issue.js';
@@ -49,7 +48,7 @@ export interface RowMapResult {
    * mapping's row filter (`skipped`).
    */
   record: MappedRow | null;
-  /** True for a row the mapping's `rows.skip`/`rows.where` leaves out, or one repeating the header (its `row_skipped` warning is in `issues`): not sent, not invalid. */
+  /** True for a row the mapping's `rows.skip`/`rows.where` leaves out, or one the reader marks `leftOut` (a repeated header or a title above it; its `row_skipped` warning is in `issues`): not sent, not invalid. */
   skipped?: true;
   /** Every issue of the row. */
   issues: Issue[];
@@ -91,15 +90,15 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
       setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
     }),
   );
-  const repeatsHeader = createRepeatedHeaderTest(info.header);
   const ctx = new RowContext(mapInfo, cells);
   const ruleCount = rules.length;
   const barcodeIsSkuKey = mapping.columns.skuKey === undefined;
 
   const mapRow = (row: SourceRow): RowMapResult => {
     ctx.begin(row);
-    if (repeatsHeader?.(row.cells)) {
-      ctx.report('row_skipped', 'warning', undefined, { variant: 'header' });
+    // A pasted export's repeated header and its title rows (the reader marks them) are no goods.
+    if (row.leftOut !== undefined) {
+      ctx.report('row_skipped', 'warning', undefined, row.leftOut);
       return { record: null, issues: ctx.issues, skipped: true };
     }
     virtual?.fill(ctx);

@@ -40,7 +40,7 @@ export const ROW_ISSUE_CODES = {
   kazakh_text_lost: '`?` stands where Kazakh letters were: the file was saved in an encoding without them (Windows-1251).',
   kazakh_same_as_russian: 'The Kazakh text is the Russian text again (warning).',
   several_barcodes: 'A cell holds several barcodes: refused, or with `validation.barcode.several: first` the first is the SKU barcode and the others are reported (warning); with `each` a barcode repeated in the cell (error).',
-  row_skipped: 'The row matches a `rows.skip` condition of the mapping, or fails a `rows.where` one: it is not read further and not sent (warning).',
+  row_skipped: "The row matches a `rows.skip` condition of the mapping, or fails a `rows.where` one, or is a pasted export's repeated header or a title row above it: it is not read further and not sent (warning).",
   characteristic_not_mapped: 'A characteristic name of the characteristic columns (`characteristics:`) is neither mapped to an attribute nor ignored: its values are not sent (warning, once per file).',
   characteristic_attribute_unknown: 'The mapping maps a characteristic to an attribute code the attribute directory does not have (once per file).',
   derived_value_missing: 'A step of a derived column (`derive:`) gave no value for a non-empty cell; the message names the step (severity from its `onFail`).',

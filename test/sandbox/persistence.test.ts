@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { StateError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { loadStateFile, writeStateFile } from '../../src/sandbox/state-file.js';
+import type { StoreSnapshot } from '../../src/sandbox/types.js';
 import { call, createFakeClock, getToken, importAndSettle, makeCable, makeTshirt } from './sandbox-test-kit.js';
 
 describe('sandbox state file', () => {
@@ -38,6 +40,23 @@ describe('sandbox state file', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('writes a large state a part at a time, the service answering in between, with the counters read last', async () => {
+    // 200,000 SKUs are ~150 MB of JSON: stringified at once, they held the service for seconds.
+    const products = Array.from({ length: 5_000 }, (_, i) => ({ productId: i + 1, name: `Товар ${i + 1}`, skus: [{ skuId: i + 1 }] }));
+    const snapshot = { version: 1, counters: { nextProductId: 5_001, nextSkuId: 5_001, nextJobId: 1 }, products, jobs: [] } as unknown as StoreSnapshot;
+    const writing = writeStateFile(stateFile, snapshot, () => ({ nextProductId: 5_001, nextSkuId: 5_003, nextJobId: 2 }));
+    // A request handled while the file is written: the last product's part is stringified after it.
+    setImmediate(() => {
+      (products[4_999] as { name: string }).name = 'changed while written';
+    });
+    await writing;
+    const loaded = await loadStateFile(stateFile);
+    expect((loaded?.products[4_999] as unknown as { name: string }).name).toBe('changed while written');
+    expect(loaded?.counters).toEqual({ nextProductId: 5_001, nextSkuId: 5_003, nextJobId: 2 });
+    expect(loaded?.products).toHaveLength(5_000);
+    expect((await readdir(dir)).sort()).toEqual(['state.json']);
   });
 
   it('resumes a job that was still queued when the sandbox stopped', async () => {

@@ -5,7 +5,10 @@
  * behind when the reading stops early or fails.
  */
 import { Buffer } from 'node:buffer';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -281,5 +284,17 @@ describe('openSourceInWorker: the worker ends with the reading', () => {
     expect(await chooseReadThread('auto', small, { size: WORKER_MIN_BYTES.csv })).toStrictEqual({ inWorker: true, fallBack: true });
     expect(await chooseReadThread('auto', small, { size: WORKER_MIN_BYTES.csv - 1 })).toStrictEqual({ inWorker: false, fallBack: true });
     expect(await chooseReadThread('always', small, { size: 0 })).toStrictEqual({ inWorker: true, fallBack: false });
+  });
+});
+
+describe('openSourceInWorker: the hash', () => {
+  it('keeps the process alive until the hash is out, when nothing else does', async () => {
+    // A run whose directories come from the cache awaits the hash of a large file at once: the
+    // process exited with 13 (an unsettled top-level await), no word, the worker unreferenced.
+    const text = `Артикул;Цена\n${'A-1;10\n'.repeat(6_000_000)}`;
+    const path = await writeTempFile('large.csv', text);
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'await-worker-hash-child.ts'), path], { encoding: 'utf8' });
+    expect({ status: child.status, stderr: child.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(child.stdout).toBe(`${createHash('sha256').update(text).digest('hex')}\n`);
   });
 });

@@ -120,6 +120,14 @@ describe('detectDelimiter', () => {
     expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n')).toBe(';');
   });
 
+  it('is not swayed by title lines holding commas above a table whose descriptions hold them too', () => {
+    // Each row of goods: 4 fields by `;`, its description 3 commas (every row alike), so commas
+    // agree on as many lines as semicolons once the two title lines are counted with them.
+    const rows = Array.from({ length: 6 }, (_, i) => `A${i};Чайник;Сталь, 1,7 л, 2200 Вт;12990,50`);
+    const sample = ['Прайс-лист ТОО «Ромашка», г. Алматы, ул. Абая, 1', 'Дата, время: 01.12.2026, 10:00', 'Артикул;Наименование;Описание;Цена', ...rows].join('\n');
+    expect(detectDelimiter(`${sample}\n`)).toBe(';');
+  });
+
   it('falls back to a comma for a single column', () => {
     expect(detectDelimiter('Артикул\nA1\nA2\n')).toBe(',');
   });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../src/core/issue.js';
 import type { MappingInput } from '../../src/mapping/mapping-schema.js';
+import type { LeftOutRow, SourceRow } from '../../src/sources/types.js';
 import { mappingSchema } from '../../src/mapping/mapping-schema.js';
 import { createProductAssembler } from '../../src/stages/assemble-products.js';
 import { createRowMapper } from '../../src/stages/create-row-mapper.js';
@@ -201,28 +202,19 @@ describe('rows.skip and rows.where', () => {
   });
 });
 
-describe('a row repeating the header', () => {
-  // Two exports pasted one under the other: the second brings its header along (a cell or two left empty).
-  const headerAgain = (): Record<string, CellInput> => Object.fromEntries(info.header.map((column) => [column.name, column.name === 'Фото' ? '' : ` ${column.name.toUpperCase()} `]));
+describe('rows of a pasted export the reader marks', () => {
+  // The reader finds them (test/sources/pasted-exports.test.ts); the mapper leaves them out.
+  const marked = (row: number, leftOut: LeftOutRow): SourceRow => ({ ...makeProductRow(info, row, { Штрихкод: BARCODES[1], Размер: 'M' }), leftOut });
 
-  it('is left out with a row_skipped warning naming it, the goods around it read', () => {
-    const { entries, issues, skipped } = run([
-      [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
-      [3, headerAgain()],
-      [4, { Штрихкод: BARCODES[1], Размер: 'M' }],
+  it('are left out with a row_skipped warning naming why, the goods around them read', () => {
+    const mapping = makeMapping();
+    const mapRow = createRowMapper(mapping, directories, info);
+    const results = [makeProductRow(info, 2, { Штрихкод: BARCODES[0], Размер: 'S' }), marked(3, { variant: 'title', headerRow: 5 }), marked(5, { variant: 'header' })].map(mapRow);
+    expect(results.map((result) => result.skipped === true)).toEqual([false, true, true]);
+    expect(results.map((result) => result.record === null)).toEqual([false, true, true]);
+    expect(results.flatMap((result) => result.issues).map((issue) => `${issue.row} ${issue.severity} ${issue.code}: ${issue.message}`)).toEqual([
+      '3 warning row_skipped: the row is a title of the export pasted below it (its header is repeated in row 5): it is not goods and is not sent',
+      '5 warning row_skipped: the row repeats the header row (files pasted together?): it is not goods and is not sent',
     ]);
-    expect(skipped).toEqual([3]);
-    expect(issues.filter((issue) => issue.code === 'row_skipped')).toMatchObject([
-      { severity: 'warning', row: 3, message: 'the row repeats the header row (files pasted together?): it is not goods and is not sent' },
-    ]);
-    expect(issues.filter((issue) => issue.severity === 'error')).toEqual([]);
-    expect(entries).toHaveLength(1);
-    expect(entries[0]?.rows.map((ref) => ref.row)).toEqual([2, 4]);
-  });
-
-  it('a row of goods whose value happens to be its column\'s name is goods', () => {
-    const { issues, skipped } = run([[2, { Штрихкод: BARCODES[0], Размер: 'Размер' }]]);
-    expect(skipped).toEqual([]);
-    expect(issues.map((issue) => issue.code)).not.toContain('row_skipped');
   });
 });
