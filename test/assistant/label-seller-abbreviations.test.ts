@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { expandSellerAbbreviations } from '../../src/assistant/category-label/read-seller-abbreviations.js';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+
+describe('seller shortenings written out once per label (issue 33, labels32)', () => {
+  it('writes `эл.` and `электр.` out as electric, and nothing else', () => {
+    expect(expandSellerAbbreviations('Эл. чайники')).toBe('электрические чайники');
+    expect(expandSellerAbbreviations('Эл.бритвы')).toBe('электрические бритвы');
+    expect(expandSellerAbbreviations('ЦБ-12 Электр. самокаты')).toBe('ЦБ-12 электрические самокаты');
+    // A word ending so, or the letters without their dot, are no shortening.
+    for (const text of ['Гель. для душа', 'Эл чайники', 'Элитные чаи']) expect(expandSellerAbbreviations(text)).toBe(text);
+  });
+
+  it('reads `Эл. чайники` as electric kettles in both directories, never the stove-top kettles', () => {
+    for (const [matcher, label, product, name] of [
+      [original, 'Эл. чайники', 'Чайник электрический 1.7 л', 'Электрочайники'],
+      [marketplace, 'Эл. чайники', 'Чайник электрический 1.7 л', 'Электрочайники'],
+      [original, 'Эл. самокаты', 'Электросамокат 350 Вт', 'Электросамокаты'],
+      [marketplace, 'Эл.бритвы', 'Электробритва роторная', 'Электробритвы'],
+    ] as const) {
+      const match = matcher.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+      expect(match.text, label).toBe(label);
+    }
+  });
+
+  it('keeps the label as written where the written-out one is no surer (`Эл. плойки`: curling irons are electric anyway)', () => {
+    const match = marketplace.match('Эл. плойки', { productNames: ['Плойка 25 мм'] });
+    expect(match.status).toBe('confident');
+    expect(match.best?.entry.name.rus).toBe('Плойки');
+  });
+});
