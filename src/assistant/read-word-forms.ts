@@ -9,7 +9,7 @@
  */
 import { stemForIndex } from './classify/stem-for-index.js';
 import { ADJECTIVE } from './read-label-kinds.js';
-import { stemWord } from './stem-word.js';
+import { readKazakhPluralNoun, stemWord } from './stem-word.js';
 
 /** The prefixes that make a word its opposite (`беспроводные`, `non-stick`): no compound and no kind of the word after them. */
 export const NEGATING_PREFIXES: ReadonlySet<string> = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -178,6 +178,19 @@ export function isKazakhPossessiveOf(possessed: string, word: string): boolean {
   const afterVowel = KAZAKH_VOWEL_END.test(word);
   const front = KAZAKH_FRONT_VOWEL.test(word);
   return ending === (afterVowel ? 'с' : '') + (front ? 'і' : 'ы');
+}
+
+/**
+ * `шатыр` of `шатырлар`, `сусабын` of `сусабындар`: a Kazakh noun and its bare plural, its ending agreeing with the noun by the
+ * language's rules (`readKazakhPluralNoun`). A seller names one tent as the directory names the tents.
+ */
+export function isKazakhSingularOf(singular: string, plural: string): boolean {
+  return readKazakhPluralNoun(plural) === singular;
+}
+
+/** Whether words are a Kazakh name's words (normalised), each the same or the singular of its bare plural (`шатыр` of `шатырлар`). */
+export function isKazakhNameOrSingular(words: readonly string[], name: readonly string[]): boolean {
+  return words.length > 0 && words.length === name.length && words.every((word, i) => word === name[i] || isKazakhSingularOf(word, name[i] ?? ''));
 }
 
 const KAZAKH_VOWEL_END = /[аәеёиоөұүуыіэюя]$/u;

@@ -32,3 +32,23 @@ describe('the classifier\'s reading of a Russian-spelt label through a Kazakh na
     }
   });
 });
+
+describe('a Kazakh singular written without a letter only Kazakh has (issue 33, labels32)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+
+  it('reads the singular of a Kazakh plural name as that name (`Шатыр` of `Шатырлар`)', () => {
+    for (const [label, product, name] of [
+      ['Шатыр', 'Туристік шатыр 4 адамдық', 'Палатки'],
+      ['Сусабын', 'Сусабын 400 мл', 'Шампуни'],
+    ] as const) {
+      const match = original.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+  });
+
+  it('asks where the singular is also a Russian word of another leaf or a narrower leaf names it too', () => {
+    // `Шатыр` is also the marketplace's marquees (`Беседки и шатры`), `Сусабын` its men's shampoos (`Ерлерге арналған сусабындар`).
+    for (const label of ['Шатыр', 'Сусабын']) expect(marketplace.match(label, { productNames: [] }).status, label).toBe('todo');
+  });
+});
