@@ -88,7 +88,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => readInitials(matcher, index),
   (matcher, { index }) => readAcronyms(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),
-  (matcher) => readLatinSpelling(matcher),
+  (matcher, { index }) => readLatinSpelling(matcher, index),
   (matcher) => readKindsAlone(matcher),
   (matcher, { index }) => readLatinQualifier(matcher, index),
   (matcher) => readSellerAbbreviations(matcher),
