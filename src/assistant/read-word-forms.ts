@@ -193,6 +193,29 @@ export function isKazakhNameOrSingular(words: readonly string[], name: readonly 
   return words.length > 0 && words.length === name.length && words.every((word, i) => word === name[i] || isKazakhSingularOf(word, name[i] ?? ''));
 }
 
+// The Kazakh dative's endings (`итке`, `балаға`, `мысыққа`), as typed on either keyboard (`ғ`, `қ` written `г`, `к`).
+const KAZAKH_DATIVE = /^(\p{L}{2,}?)(ға|га|қа|ка|ге|ке)$/u;
+
+/** The noun of a Kazakh dative, singular or plural (`итке`, `иттерге` → `ит`), or undefined for a word with no dative ending. */
+function readKazakhDativeNoun(word: string): string | undefined {
+  const dative = KAZAKH_DATIVE.exec(word);
+  if (dative === null) return undefined;
+  const stem = dative[1] ?? '';
+  // A plural's ending agrees with the dative's in its vowel (`-тер-ге`, `-лар-ға`).
+  const plural = /^(\p{L}{2,})[лдт]([ае])р$/u.exec(stem);
+  return plural !== null && plural[2] === (dative[2] ?? '').slice(-1) ? (plural[1] ?? stem) : stem;
+}
+
+/**
+ * `итке` of `иттерге` (to a dog, to dogs): one Kazakh noun's dative in the singular and the plural, as a purpose before
+ * `арналған` says it (`Итке арналған жем`, the directory's `Иттерге арналған жем`).
+ */
+export function isKazakhDativeFormOf(a: string, b: string): boolean {
+  if (a === b) return false;
+  const noun = readKazakhDativeNoun(a);
+  return noun !== undefined && noun === readKazakhDativeNoun(b);
+}
+
 const KAZAKH_VOWEL_END = /[аәеёиоөұүуыіэюя]$/u;
 // A word with a front vowel (`е`, `ә`, `ө`, `ү`, `і`) takes front endings; a back word (`а`, `о`, `ұ`, `ы`) back ones.
 const KAZAKH_FRONT_VOWEL = /[еәөүі][^аоұыуяё]*$/u;
