@@ -35,6 +35,8 @@ describe('a label of Russian words typed in Latin letters (issue 33, labels32)',
       [original, 'Kovry', 'Ковер 200x300', 'Дом и сад / Домашний текстиль / Ковры'],
       [marketplace, 'Kurtki zhenskie', 'Куртка женская демисезонная', 'Одежда / Женская одежда / Куртки'],
       [original, 'Sumki zhenskie', 'Сумка женская кожаная', 'Аксессуары / Сумки и рюкзаки / Женские сумки'],
+      // A singular is the stem of the directory's plural (`пылесосы`).
+      [original, 'Pylesos', 'Пылесос 1800 Вт', 'Бытовая техника / Техника для дома / Пылесосы'],
     ] as const) {
       const match = matcher.match(label, { productNames: [product] });
       expect(match.status, label).toBe('confident');

@@ -2,6 +2,7 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { readEnglishProductWord } from '../classify/english-product-words.js';
 import type { CategoryMatcher } from '../match-category.js';
 import { hasCyrillic, tokenizeForMatch } from '../normalize-for-match.js';
+import { stemWord } from '../stem-word.js';
 import { buildLatinSkeleton, transliterateToLatin } from '../transliterate.js';
 
 // Spaces and hyphens (`Web-камеры`), kept when the label is split so that it is joined again as written.
@@ -24,7 +25,7 @@ const LATIN_LABEL_WORD = /^[a-z]{4,}$/u;
  * сумки`'s `женские`), unless a word of it is English goods the classifier's table reads (`Sofa`, `Tent`) or shorter than four letters (`Bra` spells the wall lamps `Бра`): then it is English.
  */
 export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
-  let directoryWords: string[] | undefined;
+  let directoryWords: Map<string, string> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -33,8 +34,9 @@ export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryInde
       if (latin.length === 0) return match;
       const allLatin = !hasCyrillic(text);
       if (allLatin && latin.some((piece) => !LATIN_LABEL_WORD.test(piece.toLowerCase()) || readEnglishProductWord(piece.toLowerCase()) !== undefined)) return match;
-      const words = allLatin ? (directoryWords ??= collectDirectoryWords(index)) : match.candidates.flatMap((candidate) => tokenizeForMatch(candidate.entry.name.rus));
-      const spelt = latin.map((piece) => [piece, findCyrillicSpelling(piece.toLowerCase(), words)] as const);
+      const candidateWords = allLatin ? [] : match.candidates.flatMap((candidate) => tokenizeForMatch(candidate.entry.name.rus));
+      const spell = (word: string): string | undefined => (allLatin ? (directoryWords ??= collectDirectoryWords(index)).get(buildLatinSkeleton(word)) : findCyrillicSpelling(word, candidateWords));
+      const spelt = latin.map((piece) => [piece, spell(piece.toLowerCase())] as const);
       if (spelt.every(([, cyrillic]) => cyrillic === undefined)) return match;
       const respelt = text
         .split(WORD_BREAK)
@@ -47,11 +49,25 @@ export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryInde
   };
 }
 
-/** Every Cyrillic word of the directory's Russian leaf names and paths, once. */
-function collectDirectoryWords(index: DirectoryIndex): string[] {
-  const words = new Set<string>();
-  for (const category of index.directories.categories) for (const part of [category.name.rus, category.path?.rus ?? '']) for (const word of tokenizeForMatch(part)) if (hasCyrillic(word)) words.add(word);
-  return [...words];
+/**
+ * Every Cyrillic word of the directory's Russian leaf names and paths by its Latin sound skeleton, and by its stem's
+ * (`pylesos` is the stem of `пылесосы`, read as that word), once per directory: the word first written wins.
+ */
+function collectDirectoryWords(index: DirectoryIndex): Map<string, string> {
+  const bySkeleton = new Map<string, string>();
+  const add = (key: string, word: string): void => {
+    if (!bySkeleton.has(key)) bySkeleton.set(key, word);
+  };
+  for (const category of index.directories.categories) {
+    for (const part of [category.name.rus, category.path?.rus ?? '']) {
+      for (const word of tokenizeForMatch(part)) {
+        if (!hasCyrillic(word)) continue;
+        add(buildLatinSkeleton(transliterateToLatin(word)), word);
+        add(buildLatinSkeleton(transliterateToLatin(stemWord(word))), word);
+      }
+    }
+  }
+  return bySkeleton;
 }
 
 /** The Cyrillic word among `words` that reads as the Latin word by the shared sound skeleton (`buildLatinSkeleton`: `w` is `v`). */
