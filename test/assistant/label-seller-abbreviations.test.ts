@@ -10,6 +10,10 @@ describe('seller shortenings written out once per label (issue 33, labels32)', (
   it('writes `эл.` and `электр.` out as electric, and nothing else', () => {
     expect(expandSellerAbbreviations('Эл. чайники')).toBe('электрические чайники');
     expect(expandSellerAbbreviations('Эл.бритвы')).toBe('электрические бритвы');
+    expect(expandSellerAbbreviations('Эл/чайники')).toBe('электрические чайники');
+    expect(expandSellerAbbreviations('Зуб. щетки эл.')).toBe('Зуб. щетки электрические ');
+    expect(expandSellerAbbreviations('Т/вода женская')).toBe('туалетная вода женская');
+    expect(expandSellerAbbreviations('П/ вода')).toBe('парфюмерная вода');
     expect(expandSellerAbbreviations('ЦБ-12 Электр. самокаты')).toBe('ЦБ-12 электрические самокаты');
     // A word ending so, or the letters without their dot, are no shortening.
     for (const text of ['Гель. для душа', 'Эл чайники', 'Элитные чаи']) expect(expandSellerAbbreviations(text)).toBe(text);
@@ -21,6 +25,8 @@ describe('seller shortenings written out once per label (issue 33, labels32)', (
       [marketplace, 'Эл. чайники', 'Чайник электрический 1.7 л', 'Электрочайники'],
       [original, 'Эл. самокаты', 'Электросамокат 350 Вт', 'Электросамокаты'],
       [marketplace, 'Эл.бритвы', 'Электробритва роторная', 'Электробритвы'],
+      [original, 'Т/вода женская', 'Туалетная вода 50 мл', 'Женская парфюмерия'],
+      [original, 'П/вода мужская', 'Парфюмерная вода 100 мл', 'Мужская парфюмерия'],
     ] as const) {
       const match = matcher.match(label, { productNames: [product] });
       expect(match.status, label).toBe('confident');

@@ -7,8 +7,12 @@ import type { CategoryMatcher } from '../match-category.js';
  * writes them: `муж.`, `жен.`, `дет.` are read by the demographic words, `д/` and `б/у` by the label's initials.
  */
 const SELLER_ABBREVIATIONS: readonly { written: RegExp; meant: string }[] = [
-  // `Эл. чайники`, `Эл.бритвы`, `Электр. плиты`: electric (never `элитные`, which no seller shortens to two letters).
-  { written: /(?<!\p{L})(?:эл|электр)\.\s*(?=\p{L})/giu, meant: 'электрические ' },
+  // `Эл. чайники`, `Эл.бритвы`, `Эл/чайники`, `Электр. плиты`: electric (never `элитные`, which no seller shortens to two letters).
+  // After the noun too (`Зуб. щетки эл.`).
+  { written: /(?<!\p{L})(?:эл|электр)[./]\s*(?=\p{L}|$)/giu, meant: 'электрические ' },
+  // `Т/вода`, `П/вода`: the trade's short forms of eau de toilette and eau de parfum.
+  { written: /(?<!\p{L})т\/\s*вода/giu, meant: 'туалетная вода' },
+  { written: /(?<!\p{L})п\/\s*вода/giu, meant: 'парфюмерная вода' },
 ];
 
 /** The label with every seller shortening of the table written out (`Эл. чайники` → `электрические чайники`). */
