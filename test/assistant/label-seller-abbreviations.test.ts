@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandSellerAbbreviations } from '../../src/assistant/category-label/read-seller-abbreviations.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { findDemographicMark } from '../../src/assistant/demographic-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -39,5 +40,19 @@ describe('seller shortenings written out once per label (issue 33, labels32)', (
     const match = marketplace.match('Эл. плойки', { productNames: ['Плойка 25 мм'] });
     expect(match.status).toBe('confident');
     expect(match.best?.entry.name.rus).toBe('Плойки');
+  });
+
+  it('reads `дев.` and `мальч.` as for girls and for boys (the demographic words), so the kind is the children\'s', () => {
+    expect(findDemographicMark('дев')).toEqual({ gender: 'female', kids: true });
+    expect(findDemographicMark('мальч')).toEqual({ gender: 'male', kids: true });
+    expect(findDemographicMark('девайсы')).toBeUndefined();
+    for (const [matcher, label, product, path] of [
+      [original, 'Сапоги дев.', 'Сапоги зимние', 'Обувь / Детская обувь / Сапоги'],
+      [marketplace, 'Кроссовки мальч.', 'Кроссовки', 'Обувь / Детская обувь / Кроссовки'],
+    ] as const) {
+      const match = matcher.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.path?.rus, label).toBe(path);
+    }
   });
 });
