@@ -33,6 +33,10 @@ const PREFIX_MARKS: readonly [string, Mark][] = [
   ['ұлдар', { gender: 'male', kids: true }],
 ];
 const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
+  // A seller's shortenings of `девочек`, `мальчиков` (`Сапоги дев.`, `Кроссовки мальч.`), as whole words only: no other
+  // word is spelt so, while `дев` begins `девайс` and `девиз`.
+  ['дев', { gender: 'female', kids: true }],
+  ['мальч', { gender: 'male', kids: true }],
   ['ер', { gender: 'male' }],
   ['ерге', { gender: 'male' }],
   ['бала', { kids: true }],

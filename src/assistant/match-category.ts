@@ -44,6 +44,7 @@ import { readInitials } from './category-label/read-initials.js';
 import { readKindsAlone } from './category-label/read-kinds-alone.js';
 import { readLatinQualifier } from './category-label/read-latin-qualifier.js';
 import { readLatinSpelling } from './category-label/read-latin-spelling.js';
+import { readSellerAbbreviations } from './category-label/read-seller-abbreviations.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
 import { withSynonyms } from './category-label/with-synonyms.js';
@@ -87,9 +88,10 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => readInitials(matcher, index),
   (matcher, { index }) => readAcronyms(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),
-  (matcher) => readLatinSpelling(matcher),
+  (matcher, { index }) => readLatinSpelling(matcher, index),
   (matcher) => readKindsAlone(matcher),
   (matcher, { index }) => readLatinQualifier(matcher, index),
+  (matcher) => readSellerAbbreviations(matcher),
 ];
 
 /**

@@ -9,7 +9,7 @@
  */
 import { stemForIndex } from './classify/stem-for-index.js';
 import { ADJECTIVE } from './read-label-kinds.js';
-import { stemWord } from './stem-word.js';
+import { readKazakhPluralNoun, stemWord } from './stem-word.js';
 
 /** The prefixes that make a word its opposite (`беспроводные`, `non-stick`): no compound and no kind of the word after them. */
 export const NEGATING_PREFIXES: ReadonlySet<string> = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -178,6 +178,42 @@ export function isKazakhPossessiveOf(possessed: string, word: string): boolean {
   const afterVowel = KAZAKH_VOWEL_END.test(word);
   const front = KAZAKH_FRONT_VOWEL.test(word);
   return ending === (afterVowel ? 'с' : '') + (front ? 'і' : 'ы');
+}
+
+/**
+ * `шатыр` of `шатырлар`, `сусабын` of `сусабындар`: a Kazakh noun and its bare plural, its ending agreeing with the noun by the
+ * language's rules (`readKazakhPluralNoun`). A seller names one tent as the directory names the tents.
+ */
+export function isKazakhSingularOf(singular: string, plural: string): boolean {
+  return readKazakhPluralNoun(plural) === singular;
+}
+
+/** Whether words are a Kazakh name's words (normalised), each the same or the singular of its bare plural (`шатыр` of `шатырлар`). */
+export function isKazakhNameOrSingular(words: readonly string[], name: readonly string[]): boolean {
+  return words.length > 0 && words.length === name.length && words.every((word, i) => word === name[i] || isKazakhSingularOf(word, name[i] ?? ''));
+}
+
+// The Kazakh dative's endings (`итке`, `балаға`, `мысыққа`), as typed on either keyboard (`ғ`, `қ` written `г`, `к`).
+const KAZAKH_DATIVE = /^(\p{L}{2,}?)(ға|га|қа|ка|ге|ке)$/u;
+
+/** The noun of a Kazakh dative, singular or plural (`итке`, `иттерге` → `ит`), or undefined for a word with no dative ending. */
+function readKazakhDativeNoun(word: string): string | undefined {
+  const dative = KAZAKH_DATIVE.exec(word);
+  if (dative === null) return undefined;
+  const stem = dative[1] ?? '';
+  // A plural's ending agrees with the dative's in its vowel (`-тер-ге`, `-лар-ға`).
+  const plural = /^(\p{L}{2,})[лдт]([ае])р$/u.exec(stem);
+  return plural !== null && plural[2] === (dative[2] ?? '').slice(-1) ? (plural[1] ?? stem) : stem;
+}
+
+/**
+ * `итке` of `иттерге` (to a dog, to dogs): one Kazakh noun's dative in the singular and the plural, as a purpose before
+ * `арналған` says it (`Итке арналған жем`, the directory's `Иттерге арналған жем`).
+ */
+export function isKazakhDativeFormOf(a: string, b: string): boolean {
+  if (a === b) return false;
+  const noun = readKazakhDativeNoun(a);
+  return noun !== undefined && noun === readKazakhDativeNoun(b);
 }
 
 const KAZAKH_VOWEL_END = /[аәеёиоөұүуыіэюя]$/u;

@@ -73,3 +73,25 @@ describe('labels written in English, read as the classifier reads English names 
     ] as const) expect(ask(label, product).status, label).toBe('todo');
   });
 });
+
+describe("English goods the classifier's table does not know, read through the shared vocabulary (issue 33, labels32)", () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+
+  it('reads a kind by its common English name into the leaf the directory names so', () => {
+    for (const [label, product, name] of [
+      ['Wall clocks', 'Wall clock 30 cm silent', 'Настенные часы'],
+      ['Bed linen', 'Bed linen set double cotton', 'Постельное бельё'],
+      ['Sofas', 'Sofa 3-seater grey', 'Диваны'],
+      ['Dumbbells', 'Dumbbell 5 kg vinyl', 'Гантели и гири'],
+      ['Car seat covers', 'Car seat covers universal set', 'Чехлы на сиденья'],
+    ] as const) {
+      const match = original.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+  });
+
+  it('keeps a word of two kinds loose: `Chairs` asks, never a sure kitchen chair', () => {
+    expect(original.match('Chairs', { productNames: ['Chair wooden'] }).status).toBe('todo');
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { isKazakhDativeFormOf } from '../../src/assistant/read-word-forms.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
@@ -28,6 +29,47 @@ describe('the classifier\'s reading of a Russian-spelt label through a Kazakh na
     ] as const) {
       const match = marketplace.match(label, { productNames: [] });
       expect(match.status, label).not.toBe('todo');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+  });
+});
+
+describe('a Kazakh singular written without a letter only Kazakh has (issue 33, labels32)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+
+  it('reads the singular of a Kazakh plural name as that name (`Шатыр` of `Шатырлар`)', () => {
+    for (const [label, product, name] of [
+      ['Шатыр', 'Туристік шатыр 4 адамдық', 'Палатки'],
+      ['Сусабын', 'Сусабын 400 мл', 'Шампуни'],
+    ] as const) {
+      const match = original.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+  });
+
+  it('asks where the singular is also a Russian word of another leaf or a narrower leaf names it too', () => {
+    // `Шатыр` is also the marketplace's marquees (`Беседки и шатры`), `Сусабын` its men's shampoos (`Ерлерге арналған сусабындар`).
+    for (const label of ['Шатыр', 'Сусабын']) expect(marketplace.match(label, { productNames: [] }).status, label).toBe('todo');
+  });
+});
+
+describe("a Kazakh purpose in the singular dative where the leaf's name says the plural (issue 33, labels32)", () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+
+  it('reads `итке` as `иттерге`, one noun in two numbers, and keeps dogs apart from cats', () => {
+    expect(isKazakhDativeFormOf('итке', 'иттерге')).toBe(true);
+    expect(isKazakhDativeFormOf('мысыққа', 'мысықтарға')).toBe(true);
+    expect(isKazakhDativeFormOf('итке', 'мысықтарға')).toBe(false);
+    // The plural's vowel agrees with the dative's: no `-тар-ге`.
+    expect(isKazakhDativeFormOf('итке', 'иттарге')).toBe(false);
+    for (const [matcher, label, product, name] of [
+      [original, 'Итке арналған жем', 'Итке арналған құрғақ жем 10 кг', 'Корм для собак'],
+      [marketplace, 'Итке арналған жем', 'Итке арналған құрғақ жем 10 кг', 'Корм для собак'],
+      [original, 'Мысыққа арналған жем', 'Мысыққа арналған жем 85 г', 'Корм для кошек'],
+    ] as const) {
+      const match = matcher.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
       expect(match.best?.entry.name.rus, label).toBe(name);
     }
   });

@@ -26,3 +26,26 @@ describe('a Latin word beside Russian words that a candidate leaf spells in Cyri
     for (const label of ['Smart часы', 'Свечи NGK', 'Web']) expect(marketplace.match(label).status, label).toBe('todo');
   });
 });
+
+describe('a label of Russian words typed in Latin letters (issue 33, labels32)', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+
+  it("reads each word as the directory's Russian word it spells (`Kovry`, `Kurtki zhenskie`)", () => {
+    for (const [matcher, label, product, path] of [
+      [original, 'Kovry', 'Ковер 200x300', 'Дом и сад / Домашний текстиль / Ковры'],
+      [marketplace, 'Kurtki zhenskie', 'Куртка женская демисезонная', 'Одежда / Женская одежда / Куртки'],
+      [original, 'Sumki zhenskie', 'Сумка женская кожаная', 'Аксессуары / Сумки и рюкзаки / Женские сумки'],
+      // A singular is the stem of the directory's plural (`пылесосы`).
+      [original, 'Pylesos', 'Пылесос 1800 Вт', 'Бытовая техника / Техника для дома / Пылесосы'],
+    ] as const) {
+      const match = matcher.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.path?.rus, label).toBe(path);
+      expect(match.best?.exact, label).toBe(false);
+    }
+  });
+
+  it('leaves English words English, and a short one too (`Bra` is no wall lamp `Бра`)', () => {
+    expect(marketplace.match('Bra', { productNames: ['Bra lace'] }).status).toBe('todo');
+  });
+});

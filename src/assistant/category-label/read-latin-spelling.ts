@@ -1,5 +1,8 @@
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { readEnglishProductWord } from '../classify/english-product-words.js';
 import type { CategoryMatcher } from '../match-category.js';
 import { hasCyrillic, tokenizeForMatch } from '../normalize-for-match.js';
+import { stemWord } from '../stem-word.js';
 import { buildLatinSkeleton, transliterateToLatin } from '../transliterate.js';
 
 // Spaces and hyphens (`Web-камеры`), kept when the label is split so that it is joined again as written.
@@ -7,6 +10,8 @@ const WORD_BREAK = /([\s-]+)/u;
 
 // A Latin word of three letters or more: shorter ones are sizes, models and units (`XL`, `A4`, `5W`).
 const LATIN_WORD = /^[a-z]{3,}$/u;
+// In a label all in Latin letters, four or more: a short English word may spell a Russian one of other goods (`Bra`, `Бра`).
+const LATIN_LABEL_WORD = /^[a-z]{4,}$/u;
 
 /**
  * `Web камеры`, `Smart часы`: a Latin word beside Russian words may be a Russian word of the goods written in the letters it
@@ -14,15 +19,24 @@ const LATIN_WORD = /^[a-z]{3,}$/u;
  * read in Latin (`веб` is `web`, `v` and `w` one sound), the label is read again with the leaf's word; the reading stands
  * only when that label is sure, as any label is (`Веб камеры` is `Веб-камеры`, `Смарт часы` still asks beside the
  * children's smart watches). A Latin word no candidate spells so (`Samsung`, `NGK`) is left as written.
+ *
+ * A label all in Latin letters that the English reading left a question (`Kovry`, `Kurtki zhenskie`: Russian typed on a Latin
+ * keyboard) is read so word by word against every word of the directory's Russian names and paths (`zhenskie` is `Женские
+ * сумки`'s `женские`), unless a word of it is English goods the classifier's table reads (`Sofa`, `Tent`) or shorter than four letters (`Bra` spells the wall lamps `Бра`): then it is English.
  */
-export function readLatinSpelling(matcher: CategoryMatcher): CategoryMatcher {
+export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let directoryWords: Map<string, string> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
-      if (match.status !== 'todo' || !hasCyrillic(text)) return match;
+      if (match.status !== 'todo') return match;
       const latin = text.split(WORD_BREAK).filter((piece) => LATIN_WORD.test(piece.toLowerCase()));
       if (latin.length === 0) return match;
-      const spelt = latin.map((piece) => [piece, findCyrillicSpelling(piece.toLowerCase(), match.candidates.map((candidate) => candidate.entry.name.rus))] as const);
+      const allLatin = !hasCyrillic(text);
+      if (allLatin && latin.some((piece) => !LATIN_LABEL_WORD.test(piece.toLowerCase()) || readEnglishProductWord(piece.toLowerCase()) !== undefined)) return match;
+      const candidateWords = allLatin ? [] : match.candidates.flatMap((candidate) => tokenizeForMatch(candidate.entry.name.rus));
+      const spell = (word: string): string | undefined => (allLatin ? (directoryWords ??= collectDirectoryWords(index)).get(buildLatinSkeleton(word)) : findCyrillicSpelling(word, candidateWords));
+      const spelt = latin.map((piece) => [piece, spell(piece.toLowerCase())] as const);
       if (spelt.every(([, cyrillic]) => cyrillic === undefined)) return match;
       const respelt = text
         .split(WORD_BREAK)
@@ -35,12 +49,29 @@ export function readLatinSpelling(matcher: CategoryMatcher): CategoryMatcher {
   };
 }
 
-/** The Cyrillic word of one of the names that reads as the Latin word by the shared sound skeleton (`buildLatinSkeleton`: `w` is `v`). */
-function findCyrillicSpelling(word: string, names: readonly string[]): string | undefined {
-  const wanted = buildLatinSkeleton(word);
-  for (const name of names) {
-    const found = tokenizeForMatch(name).find((own) => hasCyrillic(own) && buildLatinSkeleton(transliterateToLatin(own)) === wanted);
-    if (found !== undefined) return found;
+/**
+ * Every Cyrillic word of the directory's Russian leaf names and paths by its Latin sound skeleton, and by its stem's
+ * (`pylesos` is the stem of `пылесосы`, read as that word), once per directory: the word first written wins.
+ */
+function collectDirectoryWords(index: DirectoryIndex): Map<string, string> {
+  const bySkeleton = new Map<string, string>();
+  const add = (key: string, word: string): void => {
+    if (!bySkeleton.has(key)) bySkeleton.set(key, word);
+  };
+  for (const category of index.directories.categories) {
+    for (const part of [category.name.rus, category.path?.rus ?? '']) {
+      for (const word of tokenizeForMatch(part)) {
+        if (!hasCyrillic(word)) continue;
+        add(buildLatinSkeleton(transliterateToLatin(word)), word);
+        add(buildLatinSkeleton(transliterateToLatin(stemWord(word))), word);
+      }
+    }
   }
-  return undefined;
+  return bySkeleton;
+}
+
+/** The Cyrillic word among `words` that reads as the Latin word by the shared sound skeleton (`buildLatinSkeleton`: `w` is `v`). */
+function findCyrillicSpelling(word: string, words: readonly string[]): string | undefined {
+  const wanted = buildLatinSkeleton(word);
+  return words.find((own) => hasCyrillic(own) && buildLatinSkeleton(transliterateToLatin(own)) === wanted);
 }

@@ -1,5 +1,5 @@
 import { ADJECTIVE } from '../read-label-kinds.js';
-import { isCompoundOf, isPrefixedWord, isSameWordStem, sharesStem } from '../read-word-forms.js';
+import { isCompoundOf, isKazakhNameOrSingular, isPrefixedWord, isSameWordStem, sharesStem } from '../read-word-forms.js';
 import { stemWord } from '../stem-word.js';
 import { CONTAINED_SCORE, FORM_SCORE, LOOSE_CAP, NAMED_INSIDE_BASE, PART_FACTOR, UNNAMED_WORD } from './label-scores.js';
 import type { ParsedLabel } from './parse-label.js';
@@ -82,8 +82,9 @@ export function scoreByName(
       if (kindNamed) score = Math.max(score, FORM_SCORE);
     }
     // `Тара` is no form of the Kazakh `Тары` (millet): Russian word forms say nothing of a Kazakh name. A label written
-    // without a Kazakh letter that comes near a leaf only through its Kazakh name, and not as that very name, asks.
-    if (variant.language === 'kaz' && !exact && !labelKazakh) {
+    // without a Kazakh letter that comes near a leaf only through its Kazakh name, and not as that very name or its
+    // singular by Kazakh rules (`Шатыр` of `Шатырлар`, a word with no letter only Kazakh has), asks.
+    if (variant.language === 'kaz' && !exact && !labelKazakh && !isKazakhNameOrSingular(q, v)) {
       kazakhLikeness ||= score >= LOOSE_CAP;
       score = Math.min(score, LOOSE_CAP);
       formExact = false;

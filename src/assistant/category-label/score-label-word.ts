@@ -1,4 +1,4 @@
-import { FINAL_VOWEL, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isFleetingVowelForm, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isSameWordStem } from '../read-word-forms.js';
+import { FINAL_VOWEL, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isFleetingVowelForm, isKazakhDativeFormOf, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isSameWordStem } from '../read-word-forms.js';
 import { AKANYE_SCORE, FORM_SCORE, LOOSE_CAP, MAX_SLIP_CHECKED_WORD, MIN_AKANYE_WORD } from './label-scores.js';
 import { findSwappedLetter, isLetterSlip } from './read-letter-slips.js';
 import type { ParsedLabel } from './parse-label.js';
@@ -26,6 +26,8 @@ export function createLabelWordSimilarity(wordScore: (a: string, b: string) => n
     // `Ножи для кухни` is `Ножи кухонные`: a word of what the goods are for (after the head) is the leaf's adjective made of
     // it. Never a word of the head: `Кухни` (furniture) is no `Кухонные …`.
     if (score < FORM_SCORE && !label.head.includes(sellerWord) && isAdjectiveOfPurposeNoun(directoryWord, sellerWord)) return FORM_SCORE;
+    // `Итке арналған жем` is `Иттерге арналған жем`: a Kazakh label's purpose in the singular dative, the name's in the plural.
+    if (score < FORM_SCORE && label.kazakh && isKazakhDativeFormOf(sellerWord, directoryWord)) return FORM_SCORE;
     return score;
   };
 }

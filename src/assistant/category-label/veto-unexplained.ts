@@ -14,7 +14,7 @@ import type { ValueMatch } from '../match-value.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isGroupWord } from '../read-group-words.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
-import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, MIN_SHARED_BEGINNING, NEGATING_PREFIXES } from '../read-word-forms.js';
+import { isAdjectiveOfNounInK, isFleetingVowelForm, isKazakhNameOrSingular, isRelatedWord, MIN_SHARED_BEGINNING, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { isAppositionOfLeafNoun } from './read-apposition.js';
 import { findRoomOfOutdoorLeaf } from './room-words.js';
@@ -89,7 +89,9 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
       if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
       peopleBranches ??= collectPeopleBranchNouns(leaves.values());
-      const kind = findUnsaidKindBranch(leaf, peopleBranches, [text, context.parentPath ?? '', ...(context.productNames ?? [])].join(' '));
+      // A label that is the leaf's Kazakh name (`Шапан` of `Шапандар`, the national robe) says its kind in that word.
+      const inKazakhName = isKazakhNameOrSingular(tokenizeForMatch(head), tokenizeForMatch(match.best.entry.name.kaz ?? ''));
+      const kind = inKazakhName ? undefined : findUnsaidKindBranch(leaf, peopleBranches, [text, context.parentPath ?? '', ...(context.productNames ?? [])].join(' '));
       if (kind !== undefined) return asLabelQuestion(match, `the leaf's path says "${kind.qualifier}", which the label does not, where ${kind.section} sorts "${kind.noun}" by whom it is for`);
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word;
       // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.

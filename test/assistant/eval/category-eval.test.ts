@@ -20,7 +20,9 @@ const DIRECTORIES = { original: buildSandboxDirectories('original'), default: bu
 // The shared labels right and confident where the matcher stands now (of 356; issue 33's target is 267 on both): a floor, so
 // a change that loses any of them fails here and is weighed, not found later in the figures. mend26d lowered them by
 // `Платья` (both) and `Блузки`, `Детектив` (default): their one row is not read sure into the adults' leaf. labels31 raised
-// them (251 / 239 → 268 / 263), mostly by vocabulary made on the shared set's misses: no held-out figure moved.
+// them (251 / 239 → 268 / 263), mostly by vocabulary made on the shared set's misses: no held-out figure moved. labels32's
+// readers of kinds of label (seller shortenings, Kazakh singulars and datives, English goods, Russian typed in Latin) left
+// them where they were and raised the held-out sets instead.
 const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 268, default: 263 };
 
 describe('matching quality on labelled seller texts', () => {
@@ -61,6 +63,15 @@ describe('matching quality on labelled seller texts', () => {
       expect(describeWrong(categories)).toEqual([]);
     }, 120_000);
 
+    // `heldout8` (76 labels, issue 33, labels32: written before any code of that round changed, kinds of label rather than
+    // single labels) is measured with no confident wrong match; its right-and-confident share is reported, not asserted.
+    it(`our heldout8 labels, ${breadth} directory: no confident wrong match`, () => {
+      const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout8'), 'category', directories), directories);
+      console.log(formatFigures(`own categories (heldout8, ${breadth})`, categories));
+      expect(categories.total).toBe(76);
+      expect(describeWrong(categories)).toEqual([]);
+    }, 120_000);
+
     // `heldout5` (issue 33, written before that round's changes) is measured with no confident wrong match: its
     // one known one, `Коньки роликовые` taken for ice skates in a tree without roller skates, is a question since
     // the whole-head veto.
@@ -88,10 +99,10 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    // 40, 11 of `heldout5`, 8 of `heldout6`, 13 of `heldout7` (written before their first measurement, see the README)
+    // 40, 11 of `heldout5`, 8 of `heldout6`, 13 of `heldout7`, 5 of `heldout8` (written before their first measurement, see the README)
     // and 6 exact narrower leaves (`find-narrower-leaves.ts`), and 4 that script cannot read, checked by meaning
     // (`Таблетки для ПММ`; labels31: `Ремешки для Apple Watch`, `Цепочка серебряная`, `Смеси молочные`).
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(82);
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(87);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
