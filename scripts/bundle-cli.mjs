@@ -9,6 +9,9 @@
  * keeps no compiled code between runs, and parsing and compiling our modules was the largest cost
  * of a short run (docs/performance.md, "Start-up"). A `import()` stays lazy in the bundle: esbuild
  * runs a module's top level when it is first imported, so a command still evaluates only what it needs.
+ * The loader trusts the cache only under the stamp the build writes into it (a CRC-32 of the bundle and the
+ * cache, the Node release and architecture that made them), and the build fails unless a fresh `node`
+ * uses the cache it made.
  *
  * Packages that can be `require`d stay outside the bundle (they load from `node_modules` as before);
  * those that are ES modules only (yargs, ky, p-limit, string-width) go into it, with what they import.
@@ -24,13 +27,15 @@
  * Run after tsc has written the out dir.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const out = resolve(process.argv[2] ?? 'dist');
+// Its real path: the loader finds the cache from its own URL, which Node gives with links resolved.
+const out = realpathSync(resolve(process.argv[2] ?? 'dist'));
 const sources = resolve(process.argv[3] ?? 'src');
 const root = dirname(sources);
 const bundleDir = join(out, 'cli-bundle');
@@ -133,6 +138,8 @@ mkdirSync(bundleDir, { recursive: true });
 const [output] = (
   await build({
     entryPoints: [join(sources, 'cli', 'run-process.ts')],
+    // esbuild writes module paths relative to it: the same bundle from any cwd.
+    absWorkingDir: root,
     outfile: bundle,
     write: false,
     bundle: true,
@@ -155,34 +162,79 @@ writeFileSync(bundle, escapeToAscii(output.text));
 const loader = join(out, 'cli', 'run-process.js');
 /** A path as a URL relative to the loader, for `new URL(…, import.meta.url)`. */
 const fromLoader = (path) => JSON.stringify(relative(dirname(loader), path).split(sep).join('/'));
-writeFileSync(
-  loader,
-  `// Written by scripts/bundle-cli.mjs: the CLI's runner (src/cli/run-process.ts and what it loads) is one CommonJS bundle, loaded with V8's code cache.
+
+/**
+ * Writes the loader. It gives V8 the cache only when `stamp` (`stampCodeCache` of the bundle and the cache, by
+ * the Node that made them) still matches; the runs that make the cache have no stamp yet, and so no cache.
+ * It writes the cache only when `CATALOG_IMPORT_WRITE_CODE_CACHE` is the cache's own path, which only the build
+ * sets: a user's `=1` writes nothing.
+ */
+function writeLoader(stamp) {
+  writeFileSync(
+    loader,
+    `// Written by scripts/bundle-cli.mjs: the CLI's runner (src/cli/run-process.ts and what it loads) is one CommonJS bundle, loaded with V8's code cache.
 import { fileURLToPath } from 'node:url';
 import { loadCachedBundle } from ${fromLoader(join(out, 'core', 'load-cached-bundle.js'))};
 
-const bundle = loadCachedBundle(fileURLToPath(new URL(${fromLoader(bundle)}, import.meta.url)), fileURLToPath(new URL(${fromLoader(codeCache)}, import.meta.url)));
-// Set only by the build, for the run whose compiled code becomes the cache.
-if (process.env.CATALOG_IMPORT_WRITE_CODE_CACHE === '1') process.once('exit', bundle.writeCache);
+const cachePath = fileURLToPath(new URL(${fromLoader(codeCache)}, import.meta.url));
+const bundle = loadCachedBundle(fileURLToPath(new URL(${fromLoader(bundle)}, import.meta.url)), cachePath, ${JSON.stringify(stamp) ?? 'undefined'});
+// Set to the cache's path only by the build, for the run whose compiled code becomes the cache.
+if (process.env.CATALOG_IMPORT_WRITE_CODE_CACHE === cachePath) process.once('exit', bundle.writeCache);
 export const { runProcess } = bundle.exports;
+/** What became of the code cache (used, rejected, unmatched, absent): the build checks the cache it made is used. */
+export const codeCache = bundle.cache;
 `,
-);
+  );
+}
 
 /**
- * Makes the code cache: a dry run of the shipped sample against the embedded sandbox, as a seller's
- * re-check of a small file runs, the directories cached by a first run. The cache holds what the
- * second run compiled; what other commands compile beyond it V8 compiles when they run.
+ * The build's runs of the built CLI see the packer's environment without any V8 flag (`NODE_OPTIONS`, coverage):
+ * V8 takes a cache only under the flags it was made with, and a user's `node` has none of the packer's.
+ */
+const runEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CATALOG_') && name !== 'NODE_OPTIONS' && name !== 'NODE_V8_COVERAGE'));
+
+/** Runs a fresh `node` with `args` for the build, stopped after two minutes; its stdout. A failure says what was run and what it wrote to stderr. */
+function runNode(what, args, options) {
+  try {
+    return execFileSync(process.execPath, args, { ...options, env: { ...runEnv, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  } catch (error) {
+    const stopped = error.code === 'ETIMEDOUT' ? ' (stopped after 120 s)' : '';
+    throw new Error(`making the CLI's code cache: ${what} failed${stopped}: ${error.message}${error.stderr && !error.message.includes(error.stderr) ? `\n${error.stderr}` : ''}`);
+  }
+}
+
+/**
+ * Makes the code cache: a dry run of the shipped sample against the embedded sandbox (it needs the loopback
+ * network), as a seller's re-check of a small file runs, the directories cached by a first run. The cache holds
+ * what the second run compiled; what other commands compile beyond it V8 compiles when they run.
  */
 function makeCodeCache() {
   const work = mkdtempSync(join(tmpdir(), 'catalog-import-code-cache-'));
   try {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CATALOG_')));
     const args = [join(out, 'cli', 'main.js'), 'validate', join(root, 'samples', 'catalog.xlsx'), '--mapping', join(root, 'mappings', 'sample.yaml'), '--sandbox', '--state-dir', join(work, 'state')];
-    execFileSync(process.execPath, args, { cwd: work, env: { ...env, HOME: work, NO_COLOR: '1' }, stdio: 'ignore' });
-    execFileSync(process.execPath, args, { cwd: work, env: { ...env, HOME: work, NO_COLOR: '1', CATALOG_IMPORT_WRITE_CODE_CACHE: '1' }, stdio: 'ignore' });
+    const env = { HOME: work, NO_COLOR: '1' };
+    runNode('the first dry run of samples/catalog.xlsx', args, { cwd: work, env });
+    runNode('the dry run that writes the cache', args, { cwd: work, env: { ...env, CATALOG_IMPORT_WRITE_CODE_CACHE: codeCache } });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
+/**
+ * Fails the build unless a fresh `node`, tuned as the CLI's entry tunes it, has the loader give V8 the cache and
+ * V8 take it: a cache that every user's V8 would refuse costs the whole gain and nothing else would report it.
+ */
+function checkCodeCacheUsed() {
+  const probe = `import { applyHeapTuning } from ${JSON.stringify(pathToFileURL(join(out, 'cli', 'tune-heap.js')).href)};
+applyHeapTuning(process.execArgv);
+const { codeCache } = await import(${JSON.stringify(pathToFileURL(loader).href)});
+process.stdout.write(codeCache);`;
+  const use = runNode('the check that the cache is used', ['--input-type=module', '-e', probe], { cwd: root, env: {} });
+  if (use !== 'used') throw new Error(`making the CLI's code cache: a fresh node does not use the cache it made (${use})`);
+}
+
+writeLoader(undefined);
 makeCodeCache();
+const { stampCodeCache } = await import(pathToFileURL(join(out, 'core', 'load-cached-bundle.js')).href);
+writeLoader(stampCodeCache(readFileSync(bundle), readFileSync(codeCache)));
+checkCodeCacheUsed();

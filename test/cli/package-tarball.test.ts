@@ -4,7 +4,8 @@
  * while the suite runs) holds what
  * the tool needs and nothing that points nowhere, installs no scripts of its own, and, unpacked
  * into an empty folder beside its declared dependencies only, runs `--help` and a sandbox
- * `validate` of a shipped sample; its declaration files need no dev-only type package.
+ * `validate` of a shipped sample, with the code cache its build made used by a plain `node`; its
+ * declaration files need no dev-only type package.
  *
  * The dependencies are linked from this checkout's node_modules rather than installed, so the
  * test needs no network and stays fast; only the declared ones are linked, so a module the code
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleTimeout } from '../helpers/scale-timeout.js';
@@ -49,7 +51,9 @@ beforeAll(async () => {
   const source = join(work, 'source');
   await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage)$/.test(path) });
   await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: source, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } });
+  // Packed under a V8 flag, as a CI's NODE_OPTIONS often sets: the build must not bake it into the CLI's code cache, which a user's node would then refuse.
+  const env = { ...process.env, npm_config_loglevel: 'error', NODE_OPTIONS: '--max-old-space-size=4096' };
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: source, maxBuffer: 16 * 1024 * 1024, env });
   const report = JSON.parse(stdout.slice(stdout.search(/^\[/m))) as { filename: string; files: { path: string }[] }[];
   const entry = report[0];
   if (!entry) throw new Error('npm pack printed no result');
@@ -136,6 +140,25 @@ describe('the packed tarball', () => {
     expect(last, `${JSON.stringify(last)}\n${result.stderr}`).toMatchObject({ type: 'result', exitCode: 0 });
     expect(existsSync(join(consumer, '.catalog-import'))).toBe(true);
   }, scaleTimeout(120_000));
+
+  it("its runner's code cache is used by a user's plain node, and a user's CATALOG_IMPORT_WRITE_CODE_CACHE=1 leaves it alone", async () => {
+    const consumer = dirname(dirname(installed));
+    const env = { PATH: process.env.PATH ?? '', HOME: consumer, NO_COLOR: '1' };
+    const cache = join(installed, 'dist', 'cli-bundle', 'run-process.code-cache');
+    const shipped = await readFile(cache);
+    // What the entry does before it loads the runner (the heap's tuning is a V8 flag too), then the built loader.
+    const probe = [
+      `import { applyHeapTuning } from ${JSON.stringify(pathToFileURL(join(installed, 'dist', 'cli', 'tune-heap.js')).href)};`,
+      'applyHeapTuning(process.execArgv);',
+      `const { codeCache } = await import(${JSON.stringify(pathToFileURL(join(installed, 'dist', 'cli', 'run-process.js')).href)});`,
+      'process.stdout.write(codeCache);',
+    ].join('\n');
+    expect((await run(process.execPath, ['--input-type=module', '-e', probe], { cwd: consumer, env })).stdout).toBe('used');
+
+    const bin = join(installed, packed.bin['catalog-import'] ?? '');
+    await run(process.execPath, [bin, '--help'], { cwd: consumer, env: { ...env, CATALOG_IMPORT_WRITE_CODE_CACHE: '1' } });
+    expect((await readFile(cache)).equals(shipped)).toBe(true);
+  });
 
   it('its exports map: the package gives the names docs/library.md documents, and no path inside it', async () => {
     const consumer = dirname(dirname(installed));
