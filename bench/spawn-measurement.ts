@@ -22,8 +22,9 @@ function compileBench(): Promise<void> {
     .then(() => promisify(execFile)(process.execPath, ['scripts/bundle-cli.mjs', 'bench/out/build/src', 'src'], { cwd: ROOT }))
     .then(
     () => undefined,
-    (error: Error & { stdout?: string }) => {
-      throw new Error(`compiling the benchmark failed:\n${error.stdout ?? error.message}`);
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      // tsc reports on stdout, scripts/bundle-cli.mjs on stderr (a cache-making run that failed, or a cache not used).
+      throw new Error(`compiling the benchmark failed:\n${[error.stdout, error.stderr].filter(Boolean).join('\n') || error.message}`);
     },
   );
   return compiled;
