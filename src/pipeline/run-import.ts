@@ -34,6 +34,7 @@ import { sendAndFollow } from './import/send-and-follow.js';
 import type { SendOutcome } from './import/send-and-follow.js';
 import { reportProductOutcomes } from './import/report-product-outcomes.js';
 import { createImportWork } from './import/create-import-work.js';
+import { removeKilledPartials } from './import/remove-killed-partials.js';
 import { buildPlanIssues } from '../plan/build-plan-issues.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
@@ -328,6 +329,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
+      await removeKilledPartials(previous, reportsRoot, { locked: lock !== undefined, now: deps.now() });
       runDeps.onEvent({ type: 'log', level: 'info', message: `resuming run ${runId}`, text: { key: 'log.resuming', data: { runId } } });
     }
     runDeps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (run ${runId})`, text: { key: 'stage.read.import', data: { file: prep.displayPath, runId } } });
