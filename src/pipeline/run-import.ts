@@ -48,7 +48,7 @@ export interface ImportOptions extends RunInputs {
   resumeRunId?: string;
   /** Start a new run even when an unfinished run of the same content exists. */
   fresh?: boolean;
-  /** Wait at least this long after a request was sent before asking the service whether its products exist. */
+  /** Wait at least this long after a request was sent before asking the service whether its products exist. Default: the setting `settleAfterSeconds`. */
   settleAfterMs?: number;
   /**
    * Hold the account's import lock while running, so two imports of one seller never interleave
@@ -359,7 +359,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
       extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', data: { detail: blocked } }));
     } else {
-      sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
+      sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? settings.settleAfterSeconds * 1000, deps: runDeps });
     }
     const { planOnly, settledKeys, conflicts, createdBy, pendingElsewhere, heldElsewhere, interrupted, serviceFault } = sent;
 
