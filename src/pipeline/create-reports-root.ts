@@ -15,13 +15,16 @@ const WHY_NOT_MADE: Record<string, string> = {
   EROFS: 'the disk is read-only',
 };
 
-/** Makes the reports folder `root`; throws `ConfigError` (exit 2) naming it and why when it cannot be made. */
-export async function createReportsRoot(root: string): Promise<void> {
+/**
+ * Makes the reports folder `root`; throws `ConfigError` (exit 2) naming it, where it was set
+ * (`origin`) and why, when it cannot be made.
+ */
+export async function createReportsRoot(root: string, origin: string): Promise<void> {
   try {
     await mkdir(root, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = (code !== undefined ? WHY_NOT_MADE[code] : undefined) ?? (error as Error).message;
-    throw new ConfigError(`cannot make the report folder ${root} (--report-dir, setting reportDir): ${why}; nothing was sent`, [], { cause: error });
+    throw new ConfigError(`cannot make the report folder ${root} (${origin}): ${why}; nothing was sent`, [], { cause: error });
   }
 }

@@ -141,8 +141,9 @@ export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'd
 
 /**
  * Prepares a run; throws `MappingError` (with every issue), `SourceReadError`, `SourceChangedError`
- * (`inputs.knownHash`) or `ConfigError` (a report folder that cannot be made) before touching rows. The fingerprint it returns is taken before the hash
- * begins: the run compares it once it has read the file (`check-source-unchanged.ts`).
+ * (`inputs.knownHash`) or `ConfigError` (a report folder that cannot be made) before touching rows.
+ * The fingerprint it returns is taken before the hash begins: the run compares it once it has read
+ * the file (`check-source-unchanged.ts`).
  */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
@@ -184,9 +185,10 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     hashing.catch(() => undefined);
 
     service = await openService(settings, deps, { startOnFirstRequest: inputs.startServiceOnFirstRequest });
-    const reportsRoot = chooseReportsRoot(settings.reportDir, service.stateDir, deps.cwd);
-    await createReportsRoot(reportsRoot);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
+    // After the state opened: a state folder that cannot be used is exit 4, not a report folder's problem.
+    const reportsRoot = chooseReportsRoot(settings.reportDir, service.stateDir, deps.cwd);
+    await createReportsRoot(reportsRoot, settings.reportDir !== undefined ? '--report-dir, setting reportDir' : 'the runs folder of the state folder');
     const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     const index = await indexLoadedDirectories(loaded, { stateDir: service.stateDir, accountKey: buildAccountKey(service.account) });
     const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories, { index })]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));

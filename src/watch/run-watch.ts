@@ -93,7 +93,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   await loadMapping(mappingPath, deps, { requiredFields: options.settings.settings.service.requiredFields });
   await createWatchFolders(folders);
   // A report folder that cannot be made is every file's problem too.
-  if (options.settings.settings.reportDir !== undefined) await createReportsRoot(resolve(deps.cwd, options.settings.settings.reportDir));
+  if (options.settings.settings.reportDir !== undefined) await createReportsRoot(resolve(deps.cwd, options.settings.settings.reportDir), '--report-dir, setting reportDir');
 
   const notice: Notice = (event, level, message, data) =>
     options.onLog({ time: deps.now().toISOString(), level, event, message, ...(data ? { data } : {}) });
