@@ -22,7 +22,7 @@ export function withSendingOptions<T>(y: Argv<T>, describe: Describe) {
     .option('strict', { type: 'boolean', describe: describe('help.option.strict') })
     .option('verify', { type: 'boolean', describe: describe('help.option.verify') })
     .option('job-timeout', { type: 'number', describe: describe('help.option.job-timeout') })
-    .option('settle-after', { type: 'number', default: 30, describe: describe('help.option.settle-after') });
+    .option('settle-after', { type: 'number', describe: describe('help.option.settle-after') });
 }
 
 /** The sending flags as a handler receives them. */
@@ -35,6 +35,7 @@ interface SendingArgv {
   strict?: boolean | undefined;
   verify?: boolean | undefined;
   jobTimeout?: number | undefined;
+  settleAfter?: number | undefined;
 }
 
 /** The settings the sending flags give (undefined = not given). */
@@ -48,5 +49,6 @@ export function buildSendingSettings(argv: SendingArgv): Partial<Record<keyof Se
     strict: argv.strict,
     verify: argv.verify,
     jobTimeoutSeconds: argv.jobTimeout,
+    settleAfterSeconds: argv.settleAfter,
   };
 }

@@ -28,6 +28,7 @@ import { buildAccountKey } from '../state/account-key.js';
 import { openStateStore } from '../state/open-state-store.js';
 import type { NewRun, StateStore } from '../state/types.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
+import { createReportsRoot } from './create-reports-root.js';
 import { chooseBatchSize } from '../stages/build-batches.js';
 import type { ReadOptions } from '../sources/types.js';
 import { describeChangeSinceHash, readFileFingerprint } from './file-fingerprint.js';
@@ -139,9 +140,10 @@ export function chooseReportsRoot(reportDir: string | undefined, stateDir: strin
 export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'directories' | 'mapping'>;
 
 /**
- * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
- * (`inputs.knownHash`) before touching rows. The fingerprint it returns is taken before the hash
- * begins: the run compares it once it has read the file (`check-source-unchanged.ts`).
+ * Prepares a run; throws `MappingError` (with every issue), `SourceReadError`, `SourceChangedError`
+ * (`inputs.knownHash`) or `ConfigError` (a report folder that cannot be made) before touching rows.
+ * The fingerprint it returns is taken before the hash begins: the run compares it once it has read
+ * the file (`check-source-unchanged.ts`).
  */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
@@ -184,6 +186,9 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
 
     service = await openService(settings, deps, { startOnFirstRequest: inputs.startServiceOnFirstRequest });
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
+    // After the state opened: a state folder that cannot be used is exit 4, not a report folder's problem.
+    const reportsRoot = chooseReportsRoot(settings.reportDir, service.stateDir, deps.cwd);
+    await createReportsRoot(reportsRoot, settings.reportDir !== undefined ? '--report-dir, setting reportDir' : 'the runs folder of the state folder');
     const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     const index = await indexLoadedDirectories(loaded, { stateDir: service.stateDir, accountKey: buildAccountKey(service.account) });
     const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories, { index })]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
@@ -208,7 +213,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       readOptions,
       earlySource: openedSource,
       service: openedService,
-      reportsRoot: chooseReportsRoot(settings.reportDir, openedService.stateDir, deps.cwd),
+      reportsRoot,
       store: openedStore,
       directories: loaded.directories,
       index,

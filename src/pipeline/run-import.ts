@@ -34,6 +34,7 @@ import { sendAndFollow } from './import/send-and-follow.js';
 import type { SendOutcome } from './import/send-and-follow.js';
 import { reportProductOutcomes } from './import/report-product-outcomes.js';
 import { createImportWork } from './import/create-import-work.js';
+import { removeKilledPartials } from './import/remove-killed-partials.js';
 import { buildPlanIssues } from '../plan/build-plan-issues.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
@@ -47,7 +48,7 @@ export interface ImportOptions extends RunInputs {
   resumeRunId?: string;
   /** Start a new run even when an unfinished run of the same content exists. */
   fresh?: boolean;
-  /** Wait at least this long after a request was sent before asking the service whether its products exist. */
+  /** Wait at least this long after a request was sent before asking the service whether its products exist. Default: the setting `settleAfterSeconds`. */
   settleAfterMs?: number;
   /**
    * Hold the account's import lock while running, so two imports of one seller never interleave
@@ -328,6 +329,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
+      await removeKilledPartials(previous, reportsRoot, { locked: lock !== undefined, now: deps.now() });
       runDeps.onEvent({ type: 'log', level: 'info', message: `resuming run ${runId}`, text: { key: 'log.resuming', data: { runId } } });
     }
     runDeps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (run ${runId})`, text: { key: 'stage.read.import', data: { file: prep.displayPath, runId } } });
@@ -357,7 +359,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
       extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', data: { detail: blocked } }));
     } else {
-      sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
+      sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? settings.settleAfterSeconds * 1000, deps: runDeps });
     }
     const { planOnly, settledKeys, conflicts, createdBy, pendingElsewhere, heldElsewhere, interrupted, serviceFault } = sent;
 

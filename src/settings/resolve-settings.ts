@@ -6,7 +6,7 @@ import { ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue, IssueData } from '../core/issue.js';
 import { describeSchemaRule } from '../i18n/describe-schema-rule.js';
-import { mergeSettingsLayers, SETTINGS_ENV } from './settings-layers.js';
+import { mergeSettingsLayers, SETTINGS_ENV, SETTINGS_FLAGS } from './settings-layers.js';
 import type { MergedSettings, SettingSource, SettingsLayers } from './settings-layers.js';
 import { settingsSchema } from './settings-schema.js';
 import { suggestSettingKey } from './suggest-setting-key.js';
@@ -57,7 +57,7 @@ function describeSettingIssue(zIssue: z.core.$ZodIssue, sources: Partial<Record<
   }
   const key = String(zIssue.path[0] ?? '');
   const source = sources[key as keyof Settings] ?? 'default';
-  const origin = source === 'file' ? layers.file?.path : source === 'env' ? Object.entries(SETTINGS_ENV).find(([, k]) => k === key)?.[0] : source === 'flag' ? `--${toKebab(key)}` : undefined;
+  const origin = source === 'file' ? layers.file?.path : source === 'env' ? Object.entries(SETTINGS_ENV).find(([, k]) => k === key)?.[0] : source === 'flag' ? nameFlag(key as keyof Settings) : undefined;
   return [
     createIssue({ code: 'invalid_setting', severity: 'error', stage: 'settings', path: zIssue.path.join('.'), data: { key, ...describeSource(source, origin), ...describeSchemaRule(zIssue) } }),
   ];
@@ -69,6 +69,7 @@ function describeSource(source: SettingSource, origin: string | undefined, renam
   return origin === undefined || settingSource === 'command_line' ? { settingSource } : { settingSource, origin };
 }
 
-function toKebab(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** The flag that gives the setting `key`, as the user types it. */
+function nameFlag(key: keyof Settings): string {
+  return SETTINGS_FLAGS[key] ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }

@@ -38,6 +38,17 @@ export const SETTINGS_ENV = {
   CATALOG_LANG: 'lang',
 } as const satisfies Record<string, keyof Settings>;
 
+/**
+ * The flags whose name is not the setting's in kebab case: a message about a flag's value names
+ * the flag the user typed.
+ */
+export const SETTINGS_FLAGS: Partial<Record<keyof Settings, string>> = {
+  jobTimeoutSeconds: '--job-timeout',
+  settleAfterSeconds: '--settle-after',
+  pickIssues: '--pick',
+  skipIssues: '--skip',
+};
+
 /** The state directory when no layer names one (the schema's default). */
 export const DEFAULT_STATE_DIR = '.catalog-import';
 

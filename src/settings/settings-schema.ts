@@ -53,6 +53,7 @@ export const settingsSchema = z.strictObject({
   directoriesTtlMinutes: z.number().min(0).default(24 * 60).describe('How long the cached directories are used before they are fetched again.'),
   refreshDirectories: z.boolean().default(false).describe('Fetch the directories again, ignoring the cache.'),
   jobTimeoutSeconds: z.number().min(1).default(900).describe('How long to follow an import job before reporting its products as unknown.'),
+  settleAfterSeconds: z.number().min(0).default(30).describe('After a request left unanswered, how long to wait before asking the service which of its products exist (--settle-after).'),
   pollIntervalMs: z.number().int().min(10).default(1000).describe('First interval between job status polls; it grows with backoff.'),
   maxErrors: z.number().int().min(0).optional().describe('Stop before sending when more than this many rows have errors.'),
   strict: z.boolean().default(false).describe('Send nothing when any row has an error.'),

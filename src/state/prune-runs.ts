@@ -11,6 +11,7 @@ import type { Dirent } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { StoreContext } from './store-context.js';
 import type { RunRecord, StateStore } from './types.js';
+import { listAttemptFolders } from './list-attempt-folders.js';
 
 /** Which runs to keep; a run is removed only when no given rule keeps it. */
 interface PruneRule {
@@ -160,11 +161,8 @@ export function pruneRuns(store: StateStore, options: { rule: PruneRule; apply: 
 }
 
 function describePrunedRun(run: RunRecord, stateBytes: number, stateDir: string): PrunedRun {
-  // A resumed import writes one folder per attempt: `<run>`, `<run>-attempt-2`, …
   const root = run.summaryPath !== null ? dirname(dirname(run.summaryPath)) : run.reportDir;
-  const dirs = listEntries(root)
-    .filter((entry) => entry.isDirectory() && (entry.name === run.runId || entry.name.startsWith(`${run.runId}-attempt-`)))
-    .map((entry) => join(root, entry.name));
+  const dirs = listAttemptFolders(root, run.runId);
   const inside = isInside(stateDir, root);
   return {
     runId: run.runId,

@@ -3,7 +3,8 @@
  * duplicate, or a file whose import finished just before a crash), else import it with
  * `runImport` (which resumes an unfinished run of the same content from its journal), then move
  * it to `done/` or `failed/` with a result note beside it. A file whose import was interrupted, or
- * failed for a reason that is not the file's, stays in `processing/`.
+ * failed for a reason that is not the file's, stays in `processing/`; unless it was removed from
+ * there meanwhile (`gone`).
  */
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -76,7 +77,7 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Stopped while hashing: nothing decided, noted or imported; the next start takes it again.
-    if (deps.signal?.aborted === true) return keep({ ...base, sha256: null, outcome: 'interrupted', exitCode: 130, error: `stopped while hashing ${name}` }, deps);
+    if (deps.signal?.aborted === true) return keep({ ...base, sha256: null, outcome: 'interrupted', exitCode: 130, error: `stopped while hashing ${name}` }, ctx);
     const message = `cannot read ${name}: ${(error as Error).message}`;
     return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
   }
@@ -91,7 +92,7 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
     mapping = await loadMappingWithHash(ctx.mapping, deps, { requiredFields: ctx.settings.settings.service.requiredFields });
   } catch (error) {
     const failure = classifyMappingError(error, deps.signal?.aborted === true);
-    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
+    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, ctx);
     return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
   }
   const key: ContentKey = { fileSha256: sha256, mappingSha256: mapping.sha256 };
@@ -99,17 +100,17 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   try {
     runs = loadRuns(ctx);
   } catch (error) {
-    return keep({ ...base, sha256, outcome: 'retry', exitCode: 3, error: (error as Error).message }, deps);
+    return keep({ ...base, sha256, outcome: 'retry', exitCode: 3, error: (error as Error).message }, ctx);
   }
 
   const note = await loadDecisionNote(join(folders.processing, buildDecisionNoteName(name)));
   if (note !== undefined && note.sha256 === key.fileSha256 && note.mappingSha256 === key.mappingSha256) {
     const finished = findImportFinishedSince(runs, key, note.decidedAt);
-    if (finished !== undefined) return (await keepIfChanged(hashed, base, deps)) ?? finishFromRun(ctx, name, sha256, finished);
+    if (finished !== undefined) return (await keepIfChanged(hashed, base, ctx)) ?? finishFromRun(ctx, name, sha256, finished);
   } else {
     const first = findFirstImportedRun(runs, key);
     if (first !== undefined) {
-      const changed = await keepIfChanged(hashed, base, deps);
+      const changed = await keepIfChanged(hashed, base, ctx);
       if (changed !== undefined) return changed;
       const reportDir = buildRunReportDir(first);
       const text = (finalPath: string): string =>
@@ -139,11 +140,11 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
       deps,
     );
     const record = { ...base, sha256, runId: result.runId, counts: buildCounts(result.summary.counts), reportDir: result.reportDir, exitCode: result.exitCode };
-    if (result.exitCode === 130) return keep({ ...record, outcome: 'interrupted' }, deps);
+    if (result.exitCode === 130) return keep({ ...record, outcome: 'interrupted' }, ctx);
     return moveOut(ctx, name, { ...record, outcome: decideOutcome(result.exitCode, ctx.failOnRowErrors) });
   } catch (error) {
     const failure = classifyImportError(error, deps.signal?.aborted === true);
-    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
+    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, ctx);
     return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
   }
 }
@@ -224,25 +225,39 @@ async function loadSummaryCounts(summaryPath: string | null): Promise<WatchFileC
  * keeps a file changed since the hash (`SourceChangedError`). A file gone or unreadable by now is
  * left to the move, which reports it.
  */
-async function keepIfChanged(hashed: KnownFileHash, base: { file: string; path: string }, deps: Deps): Promise<WatchFileRecord | undefined> {
+async function keepIfChanged(hashed: KnownFileHash, base: { file: string; path: string }, ctx: Pick<WatchFileContext, 'folders' | 'deps'>): Promise<WatchFileRecord | undefined> {
   const now = await stat(base.path, { bigint: true }).then(readFileFingerprint, () => undefined);
   const change = now === undefined ? undefined : describeChangeSinceHash(base.path, hashed, now);
-  return change === undefined ? undefined : keep({ ...base, sha256: hashed.sha256, outcome: 'retry', exitCode: 2, error: change }, deps);
+  return change === undefined ? undefined : keep({ ...base, sha256: hashed.sha256, outcome: 'retry', exitCode: 2, error: change }, ctx);
 }
 
-/** A file that stays in `processing/`. */
-function keep(
+/**
+ * A file that stays in `processing/`, for another try or the next start; or, when it is no longer
+ * there (removed during its import), `gone`: nothing is kept or tried again, so its bookkeeping
+ * files go too, and the line says so rather than promise a try of a file that is not there.
+ */
+async function keep(
   fields: Pick<WatchFileRecord, 'file' | 'path' | 'sha256' | 'outcome' | 'exitCode'> & Partial<Pick<WatchFileRecord, 'runId' | 'counts' | 'reportDir' | 'error'>>,
-  deps: Deps,
-): WatchFileRecord {
+  ctx: Pick<WatchFileContext, 'folders' | 'deps'>,
+): Promise<WatchFileRecord> {
+  const gone = await stat(fields.path).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+  );
+  if (gone) {
+    await rm(join(ctx.folders.processing, buildClaimedMarkerName(fields.file)), { force: true });
+    await rm(join(ctx.folders.processing, buildDecisionNoteName(fields.file)), { force: true });
+  }
+  const outcome: WatchOutcome = gone ? 'gone' : fields.outcome;
   return {
-    time: deps.now().toISOString(),
-    level: fields.outcome === 'interrupted' ? 'warn' : 'error',
+    time: ctx.deps.now().toISOString(),
+    level: outcome === 'interrupted' || outcome === 'gone' ? 'warn' : 'error',
     event: 'file',
     runId: null,
     counts: null,
     reportDir: null,
     ...fields,
+    outcome,
   };
 }
 

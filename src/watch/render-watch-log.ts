@@ -3,8 +3,8 @@
  * report folder, and one line per event of the watcher itself. `json` lines are single JSON
  * objects for log collectors (journald, Vector, Fluent Bit, Loki); `text` lines are for people.
  */
-/** What became of a file. */
-export type WatchOutcome = 'done' | 'failed' | 'duplicate' | 'retry' | 'interrupted';
+/** What became of a file (`gone`: removed from `processing/` during its import, so neither kept nor tried again). */
+export type WatchOutcome = 'done' | 'failed' | 'duplicate' | 'retry' | 'interrupted' | 'gone';
 
 /** Rows per status (`accepted`, `rejected`, `invalid`, `unchanged`, …) and `rows`, the total. */
 export type WatchFileCounts = Record<string, number>;
@@ -75,6 +75,9 @@ function describeFileRecord(record: WatchFileRecord): string {
       break;
     case 'interrupted':
       parts.push('(stopped; kept in processing/, finished on the next start) exit 130');
+      break;
+    case 'gone':
+      parts.push(`(removed from processing/ during its import: not kept, not tried again; drop it again to import it) exit ${record.exitCode}`);
       break;
     default:
       parts.push(`→ ${record.path} exit ${record.exitCode}`);

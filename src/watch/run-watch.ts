@@ -17,6 +17,7 @@ import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { acquireLock, isProcessAlive } from '../state/index.js';
 import type { LockHandle } from '../state/index.js';
 import { describeServiceAccount } from '../pipeline/describe-service-account.js';
+import { createReportsRoot } from '../pipeline/create-reports-root.js';
 import { checkSettling, loadFileSnapshot, loadFolderSnapshots } from './check-file-stability.js';
 import type { StabilityState } from './check-file-stability.js';
 import { MARKER_SUFFIX } from './is-ignored-file.js';
@@ -79,8 +80,9 @@ const MAX_RETRY_DELAY_MS = 15 * 60_000;
 const KEPT_RECORDS = 1000;
 
 /**
- * Runs the watcher. Throws before taking any file when the inbox, settings or mapping are unusable
- * (`ConfigError`, `MappingError`) or another watcher holds the inbox (`StateError`).
+ * Runs the watcher. Throws before taking any file when the inbox, settings (a report folder that
+ * cannot be made among them) or mapping are unusable (`ConfigError`, `MappingError`) or another
+ * watcher holds the inbox (`StateError`).
  */
 export async function runWatch(options: WatchOptions, deps: Deps): Promise<WatchResult> {
   const folders = buildWatchFolders(options.inbox, deps.cwd);
@@ -90,6 +92,8 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   // Schema errors of the mapping are every file's problem: refuse to start rather than fail each file.
   await loadMapping(mappingPath, deps, { requiredFields: options.settings.settings.service.requiredFields });
   await createWatchFolders(folders);
+  // A report folder that cannot be made is every file's problem too.
+  if (options.settings.settings.reportDir !== undefined) await createReportsRoot(resolve(deps.cwd, options.settings.settings.reportDir), '--report-dir, setting reportDir');
 
   const notice: Notice = (event, level, message, data) =>
     options.onLog({ time: deps.now().toISOString(), level, event, message, ...(data ? { data } : {}) });

@@ -7,12 +7,13 @@
 import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/pipeline/hash-file.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { RunRecord } from '../../src/state/index.js';
+import { renderWatchLogLine } from '../../src/watch/render-watch-log.js';
 import { runWatch } from '../../src/watch/run-watch.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
 import { watchFileReads } from '../helpers/watch-file-reads.js';
@@ -141,6 +142,31 @@ describe('runWatch: one hash per dropped file', () => {
     expect(second.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'catalog.csv')), counts: { rows: 3, accepted: 3 } });
     expect(JSON.stringify(bed.sandbox.products())).toContain('Samsung S3');
     expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung R3');
+  });
+
+  it('a file removed from processing/ during its import is logged as gone, not as kept for another try; its bookkeeping goes with it', async () => {
+    const bed = await createWatchTestBed();
+    const claimed = join(bed.inbox, 'processing', 'vanishing.csv');
+    await writeFile(join(bed.inbox, 'vanishing.csv'), buildCatalogCsv(buildRows('V', 3, 80)));
+    let removed = false;
+    const deps = buildDeps(bed, {
+      onEvent: (event) => {
+        if (!removed && event.type === 'stage:start' && event.stage === 'read') {
+          removed = true;
+          rmSync(claimed);
+        }
+      },
+    });
+    const lines: string[] = [];
+    const result = await runWatch({ ...buildWatchOptions(bed, []), onLog: (record) => lines.push(renderWatchLogLine(record, 'text')) }, deps);
+    expect(removed).toBe(true);
+    expect(result.files[0]).toMatchObject({ file: 'vanishing.csv', outcome: 'gone', exitCode: 2, level: 'warn' });
+    expect(result.files[0]?.error).toContain('it is gone');
+    const line = lines.find((text) => text.includes('vanishing.csv')) ?? '';
+    expect(line).toContain('gone vanishing.csv  (removed from processing/ during its import: not kept, not tried again; drop it again to import it) exit 2');
+    expect(line).not.toContain('kept in processing/');
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+    expect(await readdir(join(bed.inbox, 'processing'))).toEqual([]);
   });
 
   it('a stop landing while the watcher hashes a file ends the hash: the file is interrupted (exit 130), not failed, nothing decided or run, and taken again on the next start', async () => {

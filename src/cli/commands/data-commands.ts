@@ -131,7 +131,6 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             translator: ctx.translator(),
             ...(argv.resume ? { resumeRunId: argv.resume } : {}),
             ...(argv.fresh ? { fresh: true } : {}),
-            settleAfterMs: argv.settleAfter * 1000,
             lock: { pid: globalThis.process.pid, isAlive: isProcessAlive },
           },
           deps,

@@ -51,7 +51,6 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
             pollIntervalMs: Math.max(10, Math.round(argv.pollSeconds * 1000)),
             lockStaleMs: Math.max(1000, argv.lockStaleSeconds * 1000),
             retryDelayMs: Math.max(0, argv.retrySeconds * 1000),
-            settleAfterMs: argv.settleAfter * 1000,
             // --json: the NDJSON of every command (a `type` on each line, a result line last); `--log-format json` keeps its old lines.
             onLog: (record) => ctx.io.stdout(`${argv.json ? JSON.stringify({ type: `watch:${record.event}`, ...(JSON.parse(renderWatchLogLine(record, 'json')) as object) }) : renderWatchLogLine(record, logFormat)}\n`),
             // The CLI is where the process is known; the library only writes it into the lock.

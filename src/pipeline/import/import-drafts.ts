@@ -97,7 +97,7 @@ export async function importDrafts(options: ImportDraftsOptions, deps: Deps): Pr
       requestFailures: result.requestFailures,
       addPlanIssues: (planned) => result.issues.push(...buildPlanIssues(planned)),
       lap: () => undefined,
-      settleAfterMs: options.settleAfterMs ?? 30_000,
+      settleAfterMs: options.settleAfterMs ?? settings.settleAfterSeconds * 1000,
       deps,
     });
     const open = store.listBatches(runId).some((batch) => batch.status !== 'done' && !(batch.status === 'failed' && batch.retryable === false));
