@@ -560,3 +560,15 @@ describe('a masculine singular label beside an `-ья` plural leaf (issue 33)', 
     expect(marketplace.match('Брусья').best?.key).toBe('91316');
   });
 });
+
+describe('a leaf the label\'s noun only qualifies (issue 33, labels33)', () => {
+  it('is no rival of the plain leaf where its Kazakh name ends in another thing (`Унитаз бактары`, toilet cisterns)', () => {
+    const match = marketplace.match('Унитаз');
+    expect(match.status).toBe('confident');
+    expect(match.best?.key).toBe('120304');
+  });
+
+  it('stays a rival where its Kazakh name ends in the plain leaf\'s own noun (tool batteries, food thermoses)', () => {
+    for (const label of ['Аккумуляторы', 'Термос']) expect(marketplace.match(label).status, label).toBe('todo');
+  });
+});

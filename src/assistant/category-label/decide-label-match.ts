@@ -51,7 +51,7 @@ export function decide(
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing));
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWholly = first.partial ? scored.filter((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : [];
@@ -184,4 +184,19 @@ function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (
  */
 function isSoleWholeName(namedWhole: Scored, plainRivals: readonly Scored[]): boolean {
   return !namedWhole.narrower && !namedWhole.kidsUnsaid && !namedWhole.contradicted && plainRivals.every((item) => item === namedWhole);
+}
+
+/**
+ * `Бачки унитаза` beside `Унитазы` for `Унитаз`: a leaf holding the label's words among more, whose Kazakh name (which puts
+ * what a thing is last) says the plain first leaf's noun only before its own last word (`Унитаз бактары`, cisterns of a toilet,
+ * beside `Унитаздар`; `Шана-арбалар`, sled strollers, beside `Шаналар`), is another thing that noun qualifies, no rival of the
+ * plain leaf. One whose Kazakh name ends in the plain leaf's noun (`Құрал аккумуляторлары`) or does not say it at all
+ * (`Кіріктірілген ыдыс жуғыштар`, built-in dishwashers) stays a rival.
+ */
+function isOtherThingOfNoun(first: Scored, item: Scored): boolean {
+  if (!isPlainName(first) || !item.contained || item.nameExact) return false;
+  const nouns = first.leaf.variants.filter((variant) => variant.language === 'kaz').flatMap((variant) => variant.words.slice(-1));
+  const isNoun = (word: string): boolean => nouns.some((noun) => noun === word || isRelatedWord(word, noun, MIN_NARROWING_PREFIX));
+  const names = item.leaf.variants.filter((variant) => variant.language === 'kaz' && variant.full && variant.words.length > 1);
+  return names.length > 0 && names.every((name) => !isNoun(name.words[name.words.length - 1] ?? '') && name.words.slice(0, -1).some(isNoun));
 }
