@@ -34,7 +34,8 @@ import { isOtherGoodsWord, readSortingWords, type SortingWord } from './sorting-
  *   people the leaf is for, where its path or name says them (`Шезлонги складные` name no `Шезлонги для малышей`);
  * - for a build, no leaf of another top-level section is named by the label's head noun: the noun then names two things
  *   (`Ручки` of pens and of `Дверные ручки`), and a word of the build does not say which (`Ручки складные`), where a
- *   placement in a room does;
+ *   placement in a room does; for a gated class, no such leaf whose goods the class qualifies too (`Триммеры садовые` for
+ *   `Триммер аккумуляторный`; the car vacuums the directory links no power to do not hold `Пылесосы аккумуляторные` back);
  * - and the directory does not say the word makes other goods (`isOtherGoodsWord`).
  */
 export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, leaf: IndexedLeaf, type: Pick<ProductType, 'words' | 'purpose'>, directories: Directories): boolean {
@@ -54,8 +55,11 @@ export function isClassWordOfLeafGoods(index: ClassifierIndex, word: string, lea
   const decorative = isDecorativeWord(word);
   const elsewhere = (stem: string): boolean =>
     (index.byHeadStem[stem] ?? []).some((at) => {
-      const path = index.leaves[at]?.path ?? leaf.path;
-      return readTopSection(path) !== section && (!decorative || isDecorSection(index, path));
+      const other = index.leaves[at];
+      const path = other?.path ?? leaf.path;
+      // A gated word names no goods its class cannot qualify (`аккумуляторные` of no car vacuum the directory links no power to).
+      const qualifiable = gated === undefined || other === undefined || gated.holds(word, other, () => index, directories);
+      return readTopSection(path) !== section && (!decorative || isDecorSection(index, path)) && qualifiable;
     });
   if (!named || !saysPeopleOfLeaf(index, leaf, collectDemographic([...type.words, ...type.purpose])) || (!placement && said.some(elsewhere))) return false;
   const entry = sorting.get(stemForIndex(word));

@@ -2,7 +2,7 @@ import type { Category } from '../../domain/index.js';
 import { isPlacementWord } from '../classify/placement-words.js';
 import { collectDemographic, isDemographicEmpty } from '../demographic-words.js';
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
-import { isRelatedWord } from '../read-word-forms.js';
+import { isRelatedWord, sharesStem } from '../read-word-forms.js';
 import type { ScoredCandidate } from '../score-candidates.js';
 import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, BRANCH_PART_DOUBT, isBranchName, namesBranchPartElsewhere } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
@@ -51,14 +51,21 @@ export function decide(
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing));
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
-  const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
+  const namedWholly = first.partial ? scored.filter((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : [];
+  const [namedWhole] = namedWholly;
   const rivals = namedWhole === undefined || plainRivals.includes(namedWhole) ? plainRivals : [...plainRivals, namedWhole];
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
   const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
   const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
+  // And where that leaf is the only one naming the label whole, with no other rival of the first, it is the label's goods (`Маски
+  // для лица тканевые` is `Уход за лицом: дополнительно / Тканевые маски`): the seller said its every word, the first leaf's
+  // name only part of them.
+  if (namedWhole !== undefined && namedWholly.length === 1 && isSoleWholeName(namedWhole, plainRivals) && isLabelNamedWhole(label, namedWhole.leaf, similarity, true)) {
+    return { text, status: 'confident', best: toCandidate(namedWhole), candidates: [namedWhole, ...scored.filter((item) => item !== namedWhole)].slice(0, TODO_CANDIDATES).map(toCandidate) };
+  }
   // `Парфюмерия женская` names the branch `Парфюмерия`, and its leaf `Женская парфюмерия` is exactly that branch's name
   // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
@@ -153,11 +160,15 @@ function saysRestOfName(leaf: PreparedLeaf, label: ParsedLabel, sayings: readonl
   });
 }
 
-/** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
-function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (a: string, b: string) => number): boolean {
+/**
+ * Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the
+ * leaf's path: for a rival, a path word of the same beginning; for a match, one of the same stem only (`strict`: `лицом` of
+ * `Уход за лицом` for `лица`, `sharesStem`).
+ */
+function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (a: string, b: string) => number, strict = false): boolean {
   const near = (word: string, words: readonly string[]): boolean => words.some((other) => similarity(word, other) >= 0.9);
-  // A path word in another case than the label's (`лицом` of `Уход за лицом` for `лица`): this only makes a rival, never a match.
-  const inPath = (word: string): boolean => near(word, leaf.pathWords) || leaf.pathWords.some((other) => isRelatedWord(word, other, 3));
+  const samePathWord = (word: string, other: string): boolean => (strict ? sharesStem(word, other) : isRelatedWord(word, other, 3));
+  const inPath = (word: string): boolean => near(word, leaf.pathWords) || leaf.pathWords.some((other) => samePathWord(word, other));
   return leaf.variants.some(
     (variant) =>
       variant.full &&
@@ -165,4 +176,27 @@ function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (
       variant.words.every((word) => near(word, label.words)) &&
       label.words.every((word) => near(word, variant.words) || inPath(word)),
   );
+}
+
+/**
+ * Whether the one leaf naming a label whole may be its match over a first leaf that names only part of it: no guess by whom
+ * the goods are for (`narrower`, `kidsUnsaid`, `contradicted`), and no other leaf within the gap of the first.
+ */
+function isSoleWholeName(namedWhole: Scored, plainRivals: readonly Scored[]): boolean {
+  return !namedWhole.narrower && !namedWhole.kidsUnsaid && !namedWhole.contradicted && plainRivals.every((item) => item === namedWhole);
+}
+
+/**
+ * `Бачки унитаза` beside `Унитазы` for `Унитаз`: a leaf holding the label's words among more, whose Kazakh name (which puts
+ * what a thing is last) says the plain first leaf's noun only before its own last word (`Унитаз бактары`, cisterns of a toilet,
+ * beside `Унитаздар`; `Шана-арбалар`, sled strollers, beside `Шаналар`), is another thing that noun qualifies, no rival of the
+ * plain leaf. One whose Kazakh name ends in the plain leaf's noun (`Құрал аккумуляторлары`) or does not say it at all
+ * (`Кіріктірілген ыдыс жуғыштар`, built-in dishwashers) stays a rival.
+ */
+function isOtherThingOfNoun(first: Scored, item: Scored): boolean {
+  if (!isPlainName(first) || !item.contained || item.nameExact) return false;
+  const nouns = first.leaf.variants.filter((variant) => variant.language === 'kaz').flatMap((variant) => variant.words.slice(-1));
+  const isNoun = (word: string): boolean => nouns.some((noun) => noun === word || isRelatedWord(word, noun, MIN_NARROWING_PREFIX));
+  const names = item.leaf.variants.filter((variant) => variant.language === 'kaz' && variant.full && variant.words.length > 1);
+  return names.length > 0 && names.every((name) => !isNoun(name.words[name.words.length - 1] ?? '') && name.words.slice(0, -1).some(isNoun));
 }

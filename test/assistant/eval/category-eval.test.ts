@@ -22,8 +22,9 @@ const DIRECTORIES = { original: buildSandboxDirectories('original'), default: bu
 // `Платья` (both) and `Блузки`, `Детектив` (default): their one row is not read sure into the adults' leaf. labels31 raised
 // them (251 / 239 → 268 / 263), mostly by vocabulary made on the shared set's misses: no held-out figure moved. labels32's
 // readers of kinds of label (seller shortenings, Kazakh singulars and datives, English goods, Russian typed in Latin) left
-// them where they were and raised the held-out sets instead.
-const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 268, default: 263 };
+// them where they were and raised the held-out sets instead. labels33 raised the default by two rules, no vocabulary (263 →
+// 266: the one leaf naming a label whole, a leaf whose Kazakh name says the plain noun only as a qualifier).
+const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 268, default: 266 };
 
 describe('matching quality on labelled seller texts', () => {
   for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
