@@ -373,6 +373,9 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
       changed = true;
       if (entry.loose) exact = false;
     }
+    // An English label names its goods last: a last word the vocabulary left unread (`remover`, `brushes`) is other goods than the leaf the first words name, so the rewrite is no exact name.
+    const lastWord = words[words.length - 1] ?? '';
+    if (said.length > 0 && !/\p{Script=Cyrillic}/u.test(segment) && own.at(-1) === lastWord && out.at(-1) === lastWord && /^[a-z]{3,}$/.test(lastWord)) exact = false;
     if (saysOtherUse(said, own)) otherUse = true;
     return out.join(' ');
   });

@@ -190,7 +190,7 @@ export function isKazakhSingularOf(singular: string, plural: string): boolean {
 
 /** Whether words are a Kazakh name's words (normalised), each the same or the singular of its bare plural (`шатыр` of `шатырлар`). */
 export function isKazakhNameOrSingular(words: readonly string[], name: readonly string[]): boolean {
-  return words.length > 0 && words.length === name.length && words.every((word, i) => word === name[i] || isKazakhSingularOf(word, name[i] ?? ''));
+  return words.length > 0 && words.length === name.length && words.every((word, i) => word === name[i] || (Array.from(word).length >= 5 && isKazakhSingularOf(word, name[i] ?? '')));
 }
 
 // The Kazakh dative's endings (`итке`, `балаға`, `мысыққа`), as typed on either keyboard (`ғ`, `қ` written `г`, `к`).

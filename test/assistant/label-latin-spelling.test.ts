@@ -49,3 +49,19 @@ describe('a label of Russian words typed in Latin letters (issue 33, labels32)',
     expect(marketplace.match('Bra', { productNames: ['Bra lace'] }).status).toBe('todo');
   });
 });
+
+describe('an English word whose letters spell only a Russian word\'s cut stem (issue 33, review of labels32)', () => {
+  it('is no Russian word: `Star` is no starter, `Control` no controller (traps)', () => {
+    // `stemWord` cuts `стартеры` to `стар`, `контроллеры` to `контрол`: a stem that drops more than two letters is no key.
+    for (const label of ['Star', 'Control']) expect(marketplace.match(label).status, label).toBe('todo');
+  });
+
+  it('still reads a word typed in Latin as its leaf where the stem drops two letters or fewer (`Divan`, `Shtory`, `Stul`)', () => {
+    const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+    for (const [matcher, label, leaf] of [[marketplace, 'Divan', 'Диваны'], [marketplace, 'Shtory', 'Шторы'], [original, 'Stul', 'Стулья'], [original, 'Pylesos', 'Пылесосы']] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(leaf);
+    }
+  });
+});

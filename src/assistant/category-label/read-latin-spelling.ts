@@ -63,7 +63,8 @@ function collectDirectoryWords(index: DirectoryIndex): Map<string, string> {
       for (const word of tokenizeForMatch(part)) {
         if (!hasCyrillic(word)) continue;
         add(buildLatinSkeleton(transliterateToLatin(word)), word);
-        add(buildLatinSkeleton(transliterateToLatin(stemWord(word))), word);
+        const stem = stemWord(word);
+        if (Array.from(word).length - Array.from(stem).length <= 2) add(buildLatinSkeleton(transliterateToLatin(stem)), word);
       }
     }
   }
