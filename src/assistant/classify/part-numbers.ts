@@ -13,7 +13,8 @@
  * double: `39-41`, `122-128`, `145-215`; `100-733`, `5010-101` do not); never a number `children-sizes.ts` reads as children's
  * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
- * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
+ * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`), a book's ISBN or a span of years
+ * (`Календарь 2025-2026`).
  *
  * A number that may be a size range (a rise below double, `100-132`, or children's heights, `104-134`) is read apart
  * (`readNameNumbers`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
@@ -55,6 +56,10 @@ const THREE_DIGITS = /\d{3}/u;
 const WORD_BEFORE = /(?<!\p{L})(\p{L}+)\.?\s*[-–№#]?\s*$/u;
 // A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
 const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en|isbn)[.:]?\s*$/iu;
+// A span of years (`Календарь 2025-2026`, `Учебник … 2023-2024`, `VOLVO 2004-2014`): a calendar's, a school year's or the models'
+// years, neither a maker's part number nor a size. Two years of this or the last century, rising by up to `YEAR_SPAN_MAX` years.
+const YEAR_SPAN = /^(?:19|20)\d\d[-–](?:19|20)\d\d$/u;
+const YEAR_SPAN_MAX = 30;
 // A book's ISBN written bare (`978-5-09-087773-2`): thirteen digits opening with 978 or 979.
 const ISBN = /^97[89](?:[-–]\d+){3,4}$/u;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
@@ -77,7 +82,7 @@ function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
   for (const match of name.matchAll(HYPHENED_DIGITS)) {
     const number = match[0];
     const before = name.slice(0, match.index);
-    if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
+    if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isYearSpan(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
     const groups = number.split(/[-–]/u);
     const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
     // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) may be a size.
@@ -137,6 +142,12 @@ export function isSoldBySize(path: string): boolean {
 function isCodeLabel(word: string | undefined): boolean {
   const token = word === undefined ? undefined : tokenizeForMatch(word)[0];
   return token !== undefined && CODE_LABEL_WORDS.has(token);
+}
+
+function isYearSpan(number: string): boolean {
+  if (!YEAR_SPAN.test(number)) return false;
+  const [from = 0, to = 0] = number.split(/[-–]/u).map(Number);
+  return to > from && to - from <= YEAR_SPAN_MAX;
 }
 
 function isIsbn(number: string): boolean {

@@ -58,6 +58,11 @@ describe('readNameNumbers: the size range', () => {
     expect(readNameNumbers(name).sizeRange).toBe(number);
   });
 
+  // A span of years is a calendar's, a school year's or the models' years: neither a size nor a part number.
+  it.each(['Календарь 2025-2026', 'Ежедневник 2024-2025', 'Учебник Математика 5 класс 2023-2024', 'Фара VOLVO FH 2004-2014'])('%s: no number (a span of years)', (name) => {
+    expect(readNameNumbers(name)).toEqual({});
+  });
+
   it.each(['Адаптер 90гр. 100-733', 'Удлинитель М6х1 - М6х1, L57,5, арт.100-125', 'Паяльник 30-130 Вт', 'Ерлер шұлығы укороченные 39-41', 'ДК-1843 Полотенце махровое', 'Молоко ГОСТ 31450-2013 2,5%'])('%s: none (a part number, a measure\'s range, two-digit sizes, a shop code, a standard)', (name) => {
     expect(readNameNumbers(name).sizeRange).toBeUndefined();
   });
@@ -94,6 +99,16 @@ describe('a bare one-word type beside a part number', () => {
   it.each(['Удлинитель 100-132', 'Удлинитель 100-140', 'Удлинитель 1/4 1/8 100-147', 'Удлинитель 100-148  1/8" х 1/8"   L23'])('%s (a rise beside goods sold by no size) is a question', (name) => {
     expect(findSure('marketplace', [name])).toEqual([]);
     expect(findSure('original', [name])).toEqual([]);
+  });
+
+  // Stationery and school books carry the year they are for: a span of years says nothing of a system's part.
+  it.each(['Календарь 2025-2026', 'Ежедневник 2024-2025'])('%s (a span of years) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+
+  it('Учебник Математика 5 класс 2023-2024 (a school year) stays sure on both directories', () => {
+    expect(findSure('marketplace', ['Учебник Математика 5 класс 2023-2024'])).toHaveLength(1);
+    expect(findSure('original', ['Учебник Математика 5 класс 2023-2024'])).toHaveLength(1);
   });
 
   // A truck-parts file's hose clamp: its range is the clamp's size, as the directory sizes clamps (`Типоразмер`).
