@@ -13,7 +13,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, isInFileSections, readParentPath, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, isInFileSections, readBranch, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -562,10 +562,23 @@ function describeGroupElsewhere(index: ClassifierIndex, best: LeafScore, ranking
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   let named: LeafScore | undefined;
   for (const item of ranking.bySource.seller.values()) if (item.score >= CONFIDENT_SCORE && (named === undefined || item.score > named.score)) named = item;
-  if (named === undefined || readParentPath(named.leaf.path) === readParentPath(best.leaf.path)) return undefined;
-  // As surely as a name would: the group's phrase read alone is a sure pick of that leaf (`Грунты и шпатлевки` is none of potting soil).
-  const alone = classifyProduct(index, { name: named.reading.phrase });
-  return alone.confident && alone.leafId === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
+  // One branch as the directory means it (`readBranch`): an overflow group (`Освещение: дополнительно`) is its branch's.
+  if (named === undefined || readBranch(named.leaf.path) === readBranch(best.leaf.path)) return undefined;
+  return readGroupAloneLeaf(index, named.reading.phrase) === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
+}
+
+// A file's rows share few groups: each group phrase is read alone once per index, not once per row.
+const groupAloneLeaves = new WeakMap<ClassifierIndex, Map<string, number | undefined>>();
+
+/** The leaf the seller's group phrase read alone is a sure pick of, as surely as a name would (`Грунты и шпатлевки` is none of potting soil). */
+function readGroupAloneLeaf(index: ClassifierIndex, phrase: string): number | undefined {
+  let leaves = groupAloneLeaves.get(index);
+  if (leaves === undefined) groupAloneLeaves.set(index, (leaves = new Map()));
+  if (!leaves.has(phrase)) {
+    const alone = classifyProduct(index, { name: phrase });
+    leaves.set(phrase, alone.confident ? alone.leafId : undefined);
+  }
+  return leaves.get(phrase);
 }
 
 /**
