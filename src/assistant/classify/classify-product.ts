@@ -746,18 +746,26 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? describeOtherSystemsNumber(best, type)
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/** What the seller reads of `isOtherSystemsNumber`: a range the seller wrote is no part number they wrote, so it reads apart. */
+function describeOtherSystemsNumber(best: LeafScore, type: ProductType): string {
+  return type.partNumber === undefined
+    ? `a number range beside goods sold in no sizes may say one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`;
 }
 
 /**
  * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
- * sizes, `isSoldBySize`; a clamp's `170-190` is its size, as the directory sizes clamps by `Типоразмер`), may say one part of a
- * system the leaf does not hold.
+ * sizes), may say one part of a system the leaf does not hold. Goods the directory sizes by an attribute (`isSizedLeaf`: a clamp's
+ * `170-190` by `Типоразмер`, a football kit's by `Размер одежды`) or the path sizes where none does (`isSoldBySize`: bedding) keep
+ * the range as a size.
  */
 function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
   if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
-  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
+  return type.sizeRange !== undefined && !isSoldBySize(leaf) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
 }
 
 /**

@@ -17,12 +17,13 @@
  * (`Календарь 2025-2026`).
  *
  * A number that may be a size range (a rise below double, `100-132`, or children's heights, `104-134`) is read apart
- * (`readNameNumbers`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
- * number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
+ * (`readNameNumbers`): a size only of goods sold by size (the directory's size attributes: garments, shoes, clamps; where none
+ * says it, `isSoldBySize`: bedding, children's goods), else a part number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
  * what does is that no extension cord is sold in a size range.
  */
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import type { IndexedLeaf } from './classifier-types.js';
 import { findChildrenSize } from './children-sizes.js';
 
 /** A named shape of part numbers, and why it is one. */
@@ -96,7 +97,7 @@ function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
  * The numbers of a name that tell its goods apart, read in one pass: its first part number (`100-733` of `Адаптер 90гр. 100-733`),
  * else its metric thread with a pitch (`М10х1`); and where it has neither, the first number that is a size range only where the
  * goods are sold by size (`100-132` of `Удлинитель 100-132`, `110-140` of `Одеяло 110-140`): beside other goods, a maker's part
- * number (`isSoldBySize`).
+ * number (`isSoldBySize`, `classify-product.ts`).
  */
 export function readNameNumbers(name: string): { partNumber?: string; sizeRange?: string } {
   let sizeRange: string | undefined;
@@ -109,34 +110,19 @@ export function readNameNumbers(name: string): { partNumber?: string; sizeRange?
   return sizeRange === undefined ? {} : { sizeRange };
 }
 
-/** A word of a branch above a leaf that says its goods are sold by size, and the sizes it sells them by. */
-interface SoldBySizeWord {
-  stem: string;
-  sizes: string;
-}
+// Stems of the levels above a leaf (`IndexedLeaf.ancestorStems`; a leaf's own name says nothing: `Сушилки для обуви` are no
+// shoes) that say its goods are sold by size where no size attribute of the directory does (`collectSizedLeafIds` reads
+// `Размер одежды`, `Размер обуви`, `Типоразмер`, …, for garments, shoes, clamps): home textiles and hats, a blanket's or a
+// sheet's `110-140`, `145-215` (`Домашний текстиль`, `Головные уборы и текстиль`); linen; children's goods, a child's
+// height `104-134` (`Детская комната`).
+const SOLD_BY_SIZE_STEMS: readonly string[] = ['текстил', 'бель', 'детск'];
 
-// Read in the levels above the leaf (its branch and section), lower case, `ё` as `е`: a leaf's own name says nothing here
-// (`Сушилки для обуви` are no shoes). A branch that only mentions such goods (`Уход за одеждой и уборка`) keeps sizes winning, as before.
-const SOLD_BY_SIZE_WORDS: readonly SoldBySizeWord[] = [
-  { stem: 'одежд', sizes: 'heights and girths (`170-176`, `122-128`)' },
-  { stem: 'обув', sizes: 'shoe sizes' },
-  { stem: 'текстил', sizes: "a blanket's or a sheet's (`110-140`, `145-215`)" },
-  { stem: 'бель', sizes: 'underwear and bed linen' },
-  { stem: 'детск', sizes: "a child's height (`104-134`)" },
-];
-
-const soldBySize = new Map<string, boolean>();
-
-/** Whether the goods of the leaf at `path` (Russian, `A / B / C`) are sold by size, so that a size range beside them is a size. */
-export function isSoldBySize(path: string): boolean {
-  let sold = soldBySize.get(path);
-  if (sold === undefined) {
-    const above = path.split(' / ').slice(0, -1).join(' ').toLowerCase().replaceAll('ё', 'е');
-    const words = above.split(/[^\p{L}]+/u);
-    sold = words.some((word) => SOLD_BY_SIZE_WORDS.some((entry) => word.startsWith(entry.stem)));
-    soldBySize.set(path, sold);
-  }
-  return sold;
+/**
+ * Whether the leaf's path says its goods are sold by size where no size attribute says it (bedding, children's goods), so that
+ * a size range beside them is a size.
+ */
+export function isSoldBySize(leaf: Pick<IndexedLeaf, 'ancestorStems'>): boolean {
+  return leaf.ancestorStems.some((stem) => SOLD_BY_SIZE_STEMS.some((sold) => stem.startsWith(sold)));
 }
 
 function isCodeLabel(word: string | undefined): boolean {

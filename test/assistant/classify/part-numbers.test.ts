@@ -69,12 +69,19 @@ describe('readNameNumbers: the size range', () => {
 });
 
 describe('isSoldBySize', () => {
-  it.each(['Одежда / Детская одежда / Пижамы', 'Дом и сад / Домашний текстиль / Одеяла', 'Обувь / Женская обувь / Сапоги', 'Детские товары / Детская комната / Детские кровати'])('%s: goods sold by size', (path) => {
-    expect(isSoldBySize(path)).toBe(true);
+  const leafAt = (path: string) => {
+    const leaf = indexes.marketplace.leaves.find((candidate) => candidate.path === path);
+    if (leaf === undefined) throw new Error(`no leaf ${path}`);
+    return leaf;
+  };
+
+  it.each(['Дом и сад / Домашний текстиль / Одеяла', 'Одежда / Детская одежда / Пижамы', 'Аксессуары / Головные уборы и текстиль / Шапки вязаные'])('%s: goods the path sizes', (path) => {
+    expect(isSoldBySize(leafAt(path))).toBe(true);
   });
 
-  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь', 'Дом и сад / Хранение вещей / Сушилки для обуви'])('%s: not (the leaf\'s own name says nothing)', (path) => {
-    expect(isSoldBySize(path)).toBe(false);
+  // Garments and shoes are sized by the directory's attributes (`isSizedLeaf`), not by a path word.
+  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь / Женская обувь / Сапоги', 'Обувь / Уход за обувью и аксессуары / Сушилки для обуви'])('%s: not by its path', (path) => {
+    expect(isSoldBySize(leafAt(path))).toBe(false);
   });
 });
 
@@ -116,6 +123,11 @@ describe('a bare one-word type beside a part number', () => {
     expect(findSure('marketplace', ['Хомут TORRO S 170-190/9C7-W1'])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / Хомуты')]);
   });
 
+  // The directory sizes garments and shoes by an attribute (`Размер одежды`, `Размер обуви`); football boots, though no path word says so.
+  it.each([['Бутсы 240-260', 'Бутсы'], ['Кроссовки женские 240-260', 'Кроссовки']])('%s (goods sized by an attribute) stays sure', (name, leaf) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining(leaf)]);
+  });
+
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
   it.each(['Пижама 104-134', 'Комбинезон 86-110', 'Одеяло 110-140', 'Плед 130-170', 'Простыня 150-215', 'Пододеяльник 145-215', 'Платье 146-152-158'])('%s (a size range) stays sure', (name) => {
     expect(findSure('marketplace', [name])).toHaveLength(1);
@@ -139,5 +151,11 @@ describe("the part number's doubt", () => {
     expect(doubts[0]).toMatch(/^a maker's part number says /);
     expect(doubts[1]).toBe(doubts[0]);
     expect(doubts.filter((doubt) => /100-[78]/.test(doubt))).toEqual([]);
+  });
+
+  it('calls a size range beside goods sold in no sizes a number range, not a part number the seller wrote', () => {
+    const doubt = classifyProduct(indexes.marketplace, { name: 'Удлинитель 100-132' }).doubt ?? '';
+    expect(doubt).toMatch(/^a number range beside goods sold in no sizes /);
+    expect(doubt).not.toContain('part number');
   });
 });
