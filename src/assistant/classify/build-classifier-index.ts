@@ -19,7 +19,7 @@ import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex, stemNameWor
 import { isCyrillicWord } from './is-cyrillic-word.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 28;
+export const CLASSIFIER_INDEX_VERSION = 29;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -106,12 +106,13 @@ function collectPropertyWords(directories: Directories, index: DirectoryIndex): 
   });
 }
 
-// The directory's attribute of a standard size (`Типоразмер`): a text, so no value of it is a property word.
-const STANDARD_SIZE_ATTRIBUTE = 'size_text';
+// The directory's attributes of a size (`Типоразмер`, `Размер одежды`, `Размер детской одежды (рост)`, `Размер обуви`): goods
+// linked to one come in sizes, so a range beside them (`Хомут 170-190`, `Спортивная форма 170-176`) is a size, no part number.
+const SIZE_ATTRIBUTES: ReadonlySet<string> = new Set(['size_text', 'size_clothing', 'size_kids_clothing', 'size_shoes']);
 
-/** The leaves the directory links its standard size attribute to, sorted. */
+/** The leaves the directory links a size attribute to, sorted. */
 function collectSizedLeafIds(directories: Directories, index: DirectoryIndex): number[] {
-  const links = directories.attributes.find((attribute) => attribute.code === STANDARD_SIZE_ATTRIBUTE)?.categories ?? [];
+  const links = directories.attributes.filter((attribute) => SIZE_ATTRIBUTES.has(attribute.code)).flatMap((attribute) => attribute.categories);
   return [...new Set(links.map((link) => link.categoryId).filter((id) => index.categoryById.has(id) && !index.nonLeafIds.has(id)))].sort((a, b) => a - b);
 }
 

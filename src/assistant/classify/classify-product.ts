@@ -13,7 +13,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, isInFileSections, readParentPath, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, isInFileSections, readBranch, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -562,10 +562,23 @@ function describeGroupElsewhere(index: ClassifierIndex, best: LeafScore, ranking
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   let named: LeafScore | undefined;
   for (const item of ranking.bySource.seller.values()) if (item.score >= CONFIDENT_SCORE && (named === undefined || item.score > named.score)) named = item;
-  if (named === undefined || readParentPath(named.leaf.path) === readParentPath(best.leaf.path)) return undefined;
-  // As surely as a name would: the group's phrase read alone is a sure pick of that leaf (`Грунты и шпатлевки` is none of potting soil).
-  const alone = classifyProduct(index, { name: named.reading.phrase });
-  return alone.confident && alone.leafId === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
+  // One branch as the directory means it (`readBranch`): an overflow group (`Освещение: дополнительно`) is its branch's.
+  if (named === undefined || readBranch(named.leaf.path) === readBranch(best.leaf.path)) return undefined;
+  return readGroupAloneLeaf(index, named.reading.phrase) === named.leaf.id ? describeGroupElsewhereDoubt(named.leaf.path) : undefined;
+}
+
+// A file's rows share few groups: each group phrase is read alone once per index, not once per row.
+const groupAloneLeaves = new WeakMap<ClassifierIndex, Map<string, number | undefined>>();
+
+/** The leaf the seller's group phrase read alone is a sure pick of, as surely as a name would (`Грунты и шпатлевки` is none of potting soil). */
+function readGroupAloneLeaf(index: ClassifierIndex, phrase: string): number | undefined {
+  let leaves = groupAloneLeaves.get(index);
+  if (leaves === undefined) groupAloneLeaves.set(index, (leaves = new Map()));
+  if (!leaves.has(phrase)) {
+    const alone = classifyProduct(index, { name: phrase });
+    leaves.set(phrase, alone.confident ? alone.leafId : undefined);
+  }
+  return leaves.get(phrase);
 }
 
 /**
@@ -733,18 +746,26 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? describeOtherSystemsNumber(best, type)
     : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
+}
+
+/** What the seller reads of `isOtherSystemsNumber`: a range the seller wrote is no part number they wrote, so it reads apart. */
+function describeOtherSystemsNumber(best: LeafScore, type: ProductType): string {
+  return type.partNumber === undefined
+    ? `a number range beside goods sold in no sizes may say one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
+    : `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`;
 }
 
 /**
  * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
- * sizes, `isSoldBySize`; a clamp's `170-190` is its size, as the directory sizes clamps by `Типоразмер`), may say one part of a
- * system the leaf does not hold.
+ * sizes), may say one part of a system the leaf does not hold. Goods the directory sizes by an attribute (`isSizedLeaf`: a clamp's
+ * `170-190` by `Типоразмер`, a football kit's by `Размер одежды`) or the path sizes where none does (`isSoldBySize`: bedding) keep
+ * the range as a size.
  */
 function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
   if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
-  return type.sizeRange !== undefined && !isSoldBySize(leaf.path) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
+  return type.sizeRange !== undefined && !isSoldBySize(leaf) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
 }
 
 /**

@@ -13,15 +13,17 @@
  * double: `39-41`, `122-128`, `145-215`; `100-733`, `5010-101` do not); never a number `children-sizes.ts` reads as children's
  * heights (`104-134`, `080-092`, `98-104-110`), never right before a unit (`30-130 Вт` is a range), and a shop's
  * code opening the name (`ДК-1843 Полотенце`, `extract-product-type.ts`'s `LEADING_CODE`) is no part number: a shop numbers
- * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`) or a book's ISBN.
+ * every kind of goods so; nor is a standard's number (`ГОСТ 31450-2013`, `ТУ 10.51.11-001`), a book's ISBN or a span of years
+ * (`Календарь 2025-2026`).
  *
  * A number that may be a size range (a rise below double, `100-132`, or children's heights, `104-134`) is read apart
- * (`readNameNumbers`): a size only of goods sold by size (`isSoldBySize`: garments, shoes, bedding, children's goods), else a part
- * number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
+ * (`readNameNumbers`): a size only of goods sold by size (the directory's size attributes: garments, shoes, clamps; where none
+ * says it, `isSoldBySize`: bedding, children's goods), else a part number. The lubrication list's `Удлинитель 100-132 … 100-148` rise as a sheet's `145-215` does, and no ratio tells them apart;
  * what does is that no extension cord is sold in a size range.
  */
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import type { IndexedLeaf } from './classifier-types.js';
 import { findChildrenSize } from './children-sizes.js';
 
 /** A named shape of part numbers, and why it is one. */
@@ -55,6 +57,10 @@ const THREE_DIGITS = /\d{3}/u;
 const WORD_BEFORE = /(?<!\p{L})(\p{L}+)\.?\s*[-–№#]?\s*$/u;
 // A standard's mark right before its number (`ГОСТ 31450-2013`, `ТУ 9222-001-…`, `СТ РК 1732-2007`): what the goods are made to, no part.
 const STANDARD_MARK = /(?<![\p{L}\p{N}])(?:гост(?:\s*р)?|ту|ост|сто|ст\s*рк|стб|din|iso|en|isbn)[.:]?\s*$/iu;
+// A span of years (`Календарь 2025-2026`, `Учебник … 2023-2024`, `VOLVO 2004-2014`): a calendar's, a school year's or the models'
+// years, neither a maker's part number nor a size. Two years of this or the last century, rising by up to `YEAR_SPAN_MAX` years.
+const YEAR_SPAN = /^(?:19|20)\d\d[-–](?:19|20)\d\d$/u;
+const YEAR_SPAN_MAX = 30;
 // A book's ISBN written bare (`978-5-09-087773-2`): thirteen digits opening with 978 or 979.
 const ISBN = /^97[89](?:[-–]\d+){3,4}$/u;
 // A metric thread with its pitch (`М10х1`, `M8x1,25`, `М6х0,75`): a threaded part's size. A length after the `х` (`М8х40`) is a bolt's, no pitch.
@@ -77,7 +83,7 @@ function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
   for (const match of name.matchAll(HYPHENED_DIGITS)) {
     const number = match[0];
     const before = name.slice(0, match.index);
-    if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
+    if (!THREE_DIGITS.test(number) || before.trim() === '' || STANDARD_MARK.test(before) || isIsbn(number) || isYearSpan(number) || isBeforeUnit(name.slice(match.index + number.length))) continue;
     const groups = number.split(/[-–]/u);
     const marked = isCodeLabel(WORD_BEFORE.exec(before)?.[1]);
     // One reader of sizes: a number `children-sizes.ts` reads as children's heights (`104-134`, `080-092`, `98-104-110`) may be a size.
@@ -91,7 +97,7 @@ function* readHyphenedNumbers(name: string): Generator<HyphenedNumber> {
  * The numbers of a name that tell its goods apart, read in one pass: its first part number (`100-733` of `Адаптер 90гр. 100-733`),
  * else its metric thread with a pitch (`М10х1`); and where it has neither, the first number that is a size range only where the
  * goods are sold by size (`100-132` of `Удлинитель 100-132`, `110-140` of `Одеяло 110-140`): beside other goods, a maker's part
- * number (`isSoldBySize`).
+ * number (`isSoldBySize`, `classify-product.ts`).
  */
 export function readNameNumbers(name: string): { partNumber?: string; sizeRange?: string } {
   let sizeRange: string | undefined;
@@ -104,39 +110,30 @@ export function readNameNumbers(name: string): { partNumber?: string; sizeRange?
   return sizeRange === undefined ? {} : { sizeRange };
 }
 
-/** A word of a branch above a leaf that says its goods are sold by size, and the sizes it sells them by. */
-interface SoldBySizeWord {
-  stem: string;
-  sizes: string;
-}
+// Stems of the levels above a leaf (`IndexedLeaf.ancestorStems`; a leaf's own name says nothing: `Сушилки для обуви` are no
+// shoes) that say its goods are sold by size where no size attribute of the directory does (`collectSizedLeafIds` reads
+// `Размер одежды`, `Размер обуви`, `Типоразмер`, …, for garments, shoes, clamps): home textiles and hats, a blanket's or a
+// sheet's `110-140`, `145-215` (`Домашний текстиль`, `Головные уборы и текстиль`); linen; children's goods, a child's
+// height `104-134` (`Детская комната`).
+const SOLD_BY_SIZE_STEMS: readonly string[] = ['текстил', 'бель', 'детск'];
 
-// Read in the levels above the leaf (its branch and section), lower case, `ё` as `е`: a leaf's own name says nothing here
-// (`Сушилки для обуви` are no shoes). A branch that only mentions such goods (`Уход за одеждой и уборка`) keeps sizes winning, as before.
-const SOLD_BY_SIZE_WORDS: readonly SoldBySizeWord[] = [
-  { stem: 'одежд', sizes: 'heights and girths (`170-176`, `122-128`)' },
-  { stem: 'обув', sizes: 'shoe sizes' },
-  { stem: 'текстил', sizes: "a blanket's or a sheet's (`110-140`, `145-215`)" },
-  { stem: 'бель', sizes: 'underwear and bed linen' },
-  { stem: 'детск', sizes: "a child's height (`104-134`)" },
-];
-
-const soldBySize = new Map<string, boolean>();
-
-/** Whether the goods of the leaf at `path` (Russian, `A / B / C`) are sold by size, so that a size range beside them is a size. */
-export function isSoldBySize(path: string): boolean {
-  let sold = soldBySize.get(path);
-  if (sold === undefined) {
-    const above = path.split(' / ').slice(0, -1).join(' ').toLowerCase().replaceAll('ё', 'е');
-    const words = above.split(/[^\p{L}]+/u);
-    sold = words.some((word) => SOLD_BY_SIZE_WORDS.some((entry) => word.startsWith(entry.stem)));
-    soldBySize.set(path, sold);
-  }
-  return sold;
+/**
+ * Whether the leaf's path says its goods are sold by size where no size attribute says it (bedding, children's goods), so that
+ * a size range beside them is a size.
+ */
+export function isSoldBySize(leaf: Pick<IndexedLeaf, 'ancestorStems'>): boolean {
+  return leaf.ancestorStems.some((stem) => SOLD_BY_SIZE_STEMS.some((sold) => stem.startsWith(sold)));
 }
 
 function isCodeLabel(word: string | undefined): boolean {
   const token = word === undefined ? undefined : tokenizeForMatch(word)[0];
   return token !== undefined && CODE_LABEL_WORDS.has(token);
+}
+
+function isYearSpan(number: string): boolean {
+  if (!YEAR_SPAN.test(number)) return false;
+  const [from = 0, to = 0] = number.split(/[-–]/u).map(Number);
+  return to > from && to - from <= YEAR_SPAN_MAX;
 }
 
 function isIsbn(number: string): boolean {

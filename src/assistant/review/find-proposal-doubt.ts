@@ -75,6 +75,7 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'a Latin word of the name names another leaf', reads: /^the name says "[^"]*", which names /, namesAnotherLeaf: true },
   { name: 'a dose says a medicine or supplement', reads: /^a dose says a medicine or supplement/, namesAnotherLeaf: true },
   { name: "a maker's part number says one part of a system", reads: /^a maker's part number says /, namesAnotherLeaf: true },
+  { name: 'a number range beside goods sold in no sizes', reads: /^a number range beside goods sold in no sizes /, namesAnotherLeaf: true },
   { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
   { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
   { name: 'the name is for other people than the leaf', reads: /^the name says the product is for other people than the leaf/, namesAnotherLeaf: true },

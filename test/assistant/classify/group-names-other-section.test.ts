@@ -29,6 +29,17 @@ describe('a group naming a leaf of another branch', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Перец Цицак маринованный 2кг' }).confident).toBe(true);
   });
 
+  // An overflow group (`Освещение: дополнительно`) is its branch's (`readBranch`): LED strips under the seller's `Гирлянды`,
+  // a bulb under `Потолочные светильники` name leaves of one branch, `Дом и сад / Освещение`.
+  it.each([
+    ['Лента светодиодная 5 м', 'Гирлянды', 'Светодиодные ленты'],
+    ['Лампа светодиодная Philips 12 Вт E27', 'Потолочные светильники', 'Светодиодные лампы'],
+  ])('is no doubt where the group names a leaf of the same branch\'s overflow group: %s under "%s"', (name, group, leaf) => {
+    const result = classify(name, group);
+    expect(classifyProduct(indexes.marketplace, { name: group })).toMatchObject({ confident: true });
+    expect(result).toMatchObject({ confident: true, path: expect.stringContaining(leaf) as unknown });
+  });
+
   it('is no doubt where the group read alone is no sure pick (`Грунты и шпатлевки` is no potting soil)', () => {
     expect(classify('Грунтовка Сharmant Stable акрил-уретановая глубокого проникновения 9 л', 'Грунты и шпатлевки')).toMatchObject({ confident: true, path: expect.stringContaining('Грунтовки') as unknown });
   });

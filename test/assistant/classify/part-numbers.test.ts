@@ -58,18 +58,30 @@ describe('readNameNumbers: the size range', () => {
     expect(readNameNumbers(name).sizeRange).toBe(number);
   });
 
+  // A span of years is a calendar's, a school year's or the models' years: neither a size nor a part number.
+  it.each(['Календарь 2025-2026', 'Ежедневник 2024-2025', 'Учебник Математика 5 класс 2023-2024', 'Фара VOLVO FH 2004-2014'])('%s: no number (a span of years)', (name) => {
+    expect(readNameNumbers(name)).toEqual({});
+  });
+
   it.each(['Адаптер 90гр. 100-733', 'Удлинитель М6х1 - М6х1, L57,5, арт.100-125', 'Паяльник 30-130 Вт', 'Ерлер шұлығы укороченные 39-41', 'ДК-1843 Полотенце махровое', 'Молоко ГОСТ 31450-2013 2,5%'])('%s: none (a part number, a measure\'s range, two-digit sizes, a shop code, a standard)', (name) => {
     expect(readNameNumbers(name).sizeRange).toBeUndefined();
   });
 });
 
 describe('isSoldBySize', () => {
-  it.each(['Одежда / Детская одежда / Пижамы', 'Дом и сад / Домашний текстиль / Одеяла', 'Обувь / Женская обувь / Сапоги', 'Детские товары / Детская комната / Детские кровати'])('%s: goods sold by size', (path) => {
-    expect(isSoldBySize(path)).toBe(true);
+  const leafAt = (path: string) => {
+    const leaf = indexes.marketplace.leaves.find((candidate) => candidate.path === path);
+    if (leaf === undefined) throw new Error(`no leaf ${path}`);
+    return leaf;
+  };
+
+  it.each(['Дом и сад / Домашний текстиль / Одеяла', 'Одежда / Детская одежда / Пижамы', 'Аксессуары / Головные уборы и текстиль / Шапки вязаные'])('%s: goods the path sizes', (path) => {
+    expect(isSoldBySize(leafAt(path))).toBe(true);
   });
 
-  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь', 'Дом и сад / Хранение вещей / Сушилки для обуви'])('%s: not (the leaf\'s own name says nothing)', (path) => {
-    expect(isSoldBySize(path)).toBe(false);
+  // Garments and shoes are sized by the directory's attributes (`isSizedLeaf`), not by a path word.
+  it.each(['Строительство и ремонт / Электрика / Удлинители', 'Обувь / Женская обувь / Сапоги', 'Обувь / Уход за обувью и аксессуары / Сушилки для обуви'])('%s: not by its path', (path) => {
+    expect(isSoldBySize(leafAt(path))).toBe(false);
   });
 });
 
@@ -96,9 +108,24 @@ describe('a bare one-word type beside a part number', () => {
     expect(findSure('original', [name])).toEqual([]);
   });
 
+  // Stationery and school books carry the year they are for: a span of years says nothing of a system's part.
+  it.each(['Календарь 2025-2026', 'Ежедневник 2024-2025'])('%s (a span of years) stays sure', (name) => {
+    expect(findSure('marketplace', [name])).toHaveLength(1);
+  });
+
+  it('Учебник Математика 5 класс 2023-2024 (a school year) stays sure on both directories', () => {
+    expect(findSure('marketplace', ['Учебник Математика 5 класс 2023-2024'])).toHaveLength(1);
+    expect(findSure('original', ['Учебник Математика 5 класс 2023-2024'])).toHaveLength(1);
+  });
+
   // A truck-parts file's hose clamp: its range is the clamp's size, as the directory sizes clamps (`Типоразмер`).
   it('Хомут TORRO S 170-190/9C7-W1 (a clamp the directory sizes) stays sure', () => {
     expect(findSure('marketplace', ['Хомут TORRO S 170-190/9C7-W1'])).toEqual([expect.stringContaining('→ Строительство и ремонт / Крепёж / Хомуты')]);
+  });
+
+  // The directory sizes garments and shoes by an attribute (`Размер одежды`, `Размер обуви`); football boots, though no path word says so.
+  it.each([['Бутсы 240-260', 'Бутсы'], ['Кроссовки женские 240-260', 'Кроссовки']])('%s (goods sized by an attribute) stays sure', (name, leaf) => {
+    expect(findSure('marketplace', [name])).toEqual([expect.stringContaining(leaf)]);
   });
 
   // Size ranges of children's clothes and bedding are sizes, one reader of them (`children-sizes.ts`) or a rise below double.
@@ -124,5 +151,11 @@ describe("the part number's doubt", () => {
     expect(doubts[0]).toMatch(/^a maker's part number says /);
     expect(doubts[1]).toBe(doubts[0]);
     expect(doubts.filter((doubt) => /100-[78]/.test(doubt))).toEqual([]);
+  });
+
+  it('calls a size range beside goods sold in no sizes a number range, not a part number the seller wrote', () => {
+    const doubt = classifyProduct(indexes.marketplace, { name: 'Удлинитель 100-132' }).doubt ?? '';
+    expect(doubt).toMatch(/^a number range beside goods sold in no sizes /);
+    expect(doubt).not.toContain('part number');
   });
 });
