@@ -3,6 +3,8 @@
  * restarted sandbox answers as before. Writes are atomic (a temporary file in the same directory,
  * then a rename), so a crash never leaves half a file: every interval while something changed and
  * no write is under way, and a last write of the state brought up to the clock when the sandbox closes.
+ * The store is paused while a write is under way, so the file holds the state of one instant (the
+ * counters aside, read last): a job finishes at most one write later than its delay says.
  */
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
@@ -87,6 +89,8 @@ interface StatePersistence {
   stop(): void;
   /** Waits for the write under way, then writes the state as of now. */
   writeFinal(): Promise<void>;
+  /** The periodic write under way (settling when the store is no longer paused by it), or undefined. */
+  underway(): Promise<void> | undefined;
 }
 
 /** Starts writing the store to `stateFile` every `intervalMs` while it is dirty; does nothing without a state file. */
@@ -95,12 +99,16 @@ export function startStatePersistence(store: SandboxStore, stateFile: string | n
   let busy = false;
   const persist = (file: string): void => {
     busy = true;
+    // The product list is taken now, the job objects are stringified last: a job that ran in
+    // between would be written Done with products the file lacks (lost by a crash before the next write).
+    const resume = store.pause();
     const data = store.toSnapshot();
     store.markSaved();
     writing = writeStateFile(file, data, () => store.readCounters())
       // A failed periodic write is retried by the next one and by writeFinal().
       .catch(() => {})
       .finally(() => {
+        resume();
         busy = false;
       });
   };
@@ -119,8 +127,14 @@ export function startStatePersistence(store: SandboxStore, stateFile: string | n
       await writing;
       if (stateFile) {
         store.advance();
-        await writeStateFile(stateFile, store.toSnapshot(), () => store.readCounters());
+        const resume = store.pause();
+        try {
+          await writeStateFile(stateFile, store.toSnapshot(), () => store.readCounters());
+        } finally {
+          resume();
+        }
       }
     },
+    underway: () => (busy ? writing : undefined),
   };
 }
