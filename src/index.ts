@@ -84,7 +84,7 @@ export type { MappedRow } from './stages/mapped-row.js';
 export { buildBatches } from './stages/build-batches.js';
 export { mapAndAssemble } from './stages/run-dry-stages.js';
 export { openSource, readers } from './sources/open-source.js';
-export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/types.js';
+export type { CellRange, LeftOutRow, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/types.js';
 
 // The client, and the domain model it translates answers into
 export { createCatalogClient } from './api/create-catalog-client.js';

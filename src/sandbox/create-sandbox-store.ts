@@ -44,8 +44,13 @@ export interface SandboxStore {
   enqueueJob(clientId: string, items: unknown[]): StoredJob;
   /** The job of this seller, brought up to date, or undefined. */
   viewJob(clientId: string, jobId: number): JobView | undefined;
-  /** Runs due jobs and decides due moderation. */
+  /** Runs due jobs and decides due moderation (nothing while paused). */
   advance(): void;
+  /**
+   * Holds the state still (no job runs, no moderation is decided) until the returned function is
+   * called: a state file written a part at a time then holds no job Done whose products it lacks.
+   */
+  pause(): () => void;
   /** Runs every pending job now. */
   settleJobs(): void;
   /** Decides every pending moderation now. */
@@ -73,7 +78,11 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     requiredFields: new Set(options.requiredFields ?? SANDBOX_REQUIRED_FIELDS),
     moderationDelayMs: options.moderationDelayMs,
   };
-  const advance = (): void => advanceSandboxState(state, options.now().getTime(), options.jobDelayMs, context);
+  let pauses = 0;
+  const advance = (): void => {
+    // A job that ran now would make products after the paused writer took its list of them.
+    if (pauses === 0) advanceSandboxState(state, options.now().getTime(), options.jobDelayMs, context);
+  };
   const everyProduct = (): StoredProduct[] => [...state.sellers.values()].flatMap((s) => [...s.products.values()]);
 
   return {
@@ -100,6 +109,14 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
       return buildJobView(job, options.now(), options.jobDelayMs);
     },
     advance,
+    pause() {
+      pauses++;
+      let released = false;
+      return () => {
+        if (!released) pauses--;
+        released = true;
+      };
+    },
     settleJobs() {
       advance();
       settleSandboxJobs(state, options.now(), context);

@@ -137,8 +137,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     products: (clientId) => structuredClone(clientId === undefined ? store.allProducts() : store.sellerProducts(clientId)),
     settleJobs() {
-      store.settleJobs();
-      return Promise.resolve();
+      // A write under way holds the jobs still (see state-file.ts): they run once it is done.
+      const writing = persistence.underway();
+      if (writing === undefined) {
+        store.settleJobs();
+        return Promise.resolve();
+      }
+      return writing.then(() => store.settleJobs());
     },
     settleModeration: () => store.settleModeration(),
   };

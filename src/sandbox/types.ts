@@ -129,7 +129,7 @@ export interface SandboxHandle {
   mutateReference(fn: (data: ReferenceData) => void): void;
   /** A copy of the stored products (default: of all sellers), with moderation brought up to date. */
   products(clientId?: string): StoredProduct[];
-  /** Finishes every pending job now (without waiting for `jobDelayMs`). */
+  /** Finishes every pending job now (without waiting for `jobDelayMs`), or as soon as a state-file write under way ends. */
   settleJobs(): Promise<void>;
   /** Decides moderation of every pending product now (sandbox extension). */
   settleModeration(): void;

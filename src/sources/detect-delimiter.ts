@@ -12,8 +12,12 @@ export function detectDelimiter(sample: string, maxLines = 50): string {
   const lines = splitSampleLines(sample, maxLines);
   let best: { delimiter: string; score: number } | undefined;
   for (const delimiter of DELIMITER_CANDIDATES) {
-    const counts = lines.map((line) => countOutsideQuotes(line, delimiter)).filter((count) => count > 0);
-    if (counts.length === 0) continue;
+    const all = lines.map((line) => countOutsideQuotes(line, delimiter));
+    const first = all.findIndex((count) => count > 0);
+    if (first < 0) continue;
+    const counts = all.filter((count) => count > 0);
+    // Lines above the first that holds the candidate may be titles; a line below without it disagrees.
+    const missing = all.length - first - counts.length;
     const frequency = new Map<number, number>();
     for (const count of counts) frequency.set(count, (frequency.get(count) ?? 0) + 1);
     let modeCount = 0;
@@ -24,10 +28,11 @@ export function detectDelimiter(sample: string, maxLines = 50): string {
         modeLines = times;
       }
     }
-    // Lines agreeing on the field count weigh most; the count itself breaks near-ties. A line
-    // without the candidate counts against it no more than one that disagrees: the title lines
-    // above a table ("Прайс-лист ТОО …, г. Алматы") hold none of its delimiter.
-    const score = modeLines * 1000 + Math.min(modeCount, 999);
+    // Lines agreeing on the field count weigh most; the count itself breaks near-ties. A line of
+    // the table without the candidate counts against it (a ragged comma file with `;` in one
+    // column); the title lines above a table ("Прайс-лист ТОО …, г. Алматы") hold none of its
+    // delimiter and count for nothing.
+    const score = modeLines * 1000 + Math.min(modeCount, 999) - missing * 1000;
     if (best === undefined || score > best.score) best = { delimiter, score };
   }
   return best?.delimiter ?? ',';

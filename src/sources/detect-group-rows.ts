@@ -76,9 +76,12 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
       const only = filled[0] as number;
       const isSpanning = spanning.get(row.row) === only;
       const isText = !isNumberCell(row.cells[only]);
-      const isSingle = options.singleCell && (nameColumn === undefined || nameColumn === only) && (!options.bold || row.bold === true) && isText;
+      // A lone text the pasted-export marker took for a title above a repeated header is that
+      // export's title, no group of its goods: it is left out with the title warning.
+      const isLoneText = isText && row.leftOut === undefined;
+      const isSingle = options.singleCell && (nameColumn === undefined || nameColumn === only) && (!options.bold || row.bold === true) && isLoneText;
       // A heading without a key (a group with nothing under it included) is no row of goods.
-      const isKeyless = keyColumn >= 0 && only !== keyColumn && isText;
+      const isKeyless = keyColumn >= 0 && only !== keyColumn && isLoneText;
       if (!isSpanning && !isSingle && !isKeyless) return false;
       openGroupAt(open, outlineDepth + 1, joinText(), '');
       return true;

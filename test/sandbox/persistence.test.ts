@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +58,35 @@ describe('sandbox state file', () => {
     expect(loaded?.counters).toEqual({ nextProductId: 5_001, nextSkuId: 5_003, nextJobId: 2 });
     expect(loaded?.products).toHaveLength(5_000);
     expect((await readdir(dir)).sort()).toEqual(['state.json']);
+  });
+
+  it('saves no job Done whose products the file lacks when the job falls due while the file is written', async () => {
+    const clock = createFakeClock();
+    const first = await startSandbox({ stateFile, now: clock.now, jobDelayMs: 0, persistIntervalMs: 1e9 });
+    const token = await getToken(first);
+    for (let i = 0; i < 20; i++) await importAndSettle(first, token, Array.from({ length: 30 }, () => makeCable()));
+    await first.close();
+    const second = await startSandbox({ stateFile, now: clock.now, jobDelayMs: 10_000, persistIntervalMs: 5 });
+    try {
+      const queued = await call(second, 'POST', DEFAULT_PATHS.import, { token: await getToken(second), body: { products: [makeCable()] } });
+      // The periodic write is under way while its temporary file is there; the job falls due and
+      // is looked at (synchronously) then.
+      await expect.poll(() => readdirSync(dir).some((name) => name.endsWith('.tmp')), { interval: 0, timeout: 5000 }).toBe(true);
+      clock.advance(20_000);
+      const during = second.products().length;
+      await expect.poll(() => readdirSync(dir).some((name) => name.endsWith('.tmp')), { interval: 0, timeout: 5000 }).toBe(false);
+      // The file a kill -9 would leave now.
+      await copyFile(stateFile, join(dir, 'crash.json'));
+      const saved = await loadStateFile(join(dir, 'crash.json'));
+      const job = saved?.jobs.find((candidate) => candidate.jobId === queued.body.jobId);
+      const savedIds = new Set(saved?.products.map((product) => product.productId));
+      const missing = (job?.results ?? []).filter((result) => !savedIds.has((result as { productId: number }).productId));
+      expect(missing).toEqual([]);
+      expect(during).toBe(600);
+      expect(second.products()).toHaveLength(601);
+    } finally {
+      await second.close();
+    }
   });
 
   it('resumes a job that was still queued when the sandbox stopped', async () => {

@@ -128,6 +128,13 @@ describe('detectDelimiter', () => {
     expect(detectDelimiter(`${sample}\n`)).toBe(';');
   });
 
+  it('counts a table line without the candidate against it: a ragged comma file with `;` in one column', () => {
+    // The tool that wrote it drops trailing empty cells: 3 to 7 fields a line.
+    const lines = ['sku,name,price,composition,color,size,weight'];
+    for (let i = 0; i < 40; i++) lines.push([`S${i}`, `Item ${i}`, `${100 + i}`, i % 2 ? 'cotton 95%; elastane 5%' : 'cotton', 'black', 'M', '1.2'].slice(0, 3 + (i % 5)).join(','));
+    expect(detectDelimiter(`${lines.join('\n')}\n`)).toBe(',');
+  });
+
   it('falls back to a comma for a single column', () => {
     expect(detectDelimiter('Артикул\nA1\nA2\n')).toBe(',');
   });

@@ -12,7 +12,7 @@ import { mappingSchema } from '../../src/mapping/mapping-schema.js';
 import { createProductAssembler } from '../../src/stages/assemble-products.js';
 import { createRowMapper } from '../../src/stages/create-row-mapper.js';
 import { createMemoryProductSink } from '../../src/stages/product-sink.js';
-import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow, type CellInput } from '../helpers/builders.js';
+import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow, makeRow, type CellInput } from '../helpers/builders.js';
 
 const directories = makeDirectories();
 const info = makeInfo();
@@ -209,12 +209,27 @@ describe('rows of a pasted export the reader marks', () => {
   it('are left out with a row_skipped warning naming why, the goods around them read', () => {
     const mapping = makeMapping();
     const mapRow = createRowMapper(mapping, directories, info);
-    const results = [makeProductRow(info, 2, { Штрихкод: BARCODES[0], Размер: 'S' }), marked(3, { variant: 'title', headerRow: 5 }), marked(5, { variant: 'header' })].map(mapRow);
+    const title: SourceRow = { ...makeRow(info, 3, { Артикул: 'Прайс-лист ТОО Dala Trade', Наименование: 'Дата выгрузки: 01.12.2026' }), leftOut: { variant: 'title', headerRow: 5 } };
+    const results = [makeProductRow(info, 2, { Штрихкод: BARCODES[0], Размер: 'S' }), title, marked(5, { variant: 'header' })].map(mapRow);
     expect(results.map((result) => result.skipped === true)).toEqual([false, true, true]);
     expect(results.map((result) => result.record === null)).toEqual([false, true, true]);
     expect(results.flatMap((result) => result.issues).map((issue) => `${issue.row} ${issue.severity} ${issue.code}: ${issue.message}`)).toEqual([
       '3 warning row_skipped: the row is a title of the export pasted below it (its header is repeated in row 5): it is not goods and is not sent',
       '5 warning row_skipped: the row repeats the header row (files pasted together?): it is not goods and is not sent',
     ]);
+  });
+
+  it('map a row taken for a title as goods when it fills a key (SKU key or barcode) and the name: a title fills one at most', () => {
+    const mapRow = createRowMapper(makeMapping(), directories, info);
+    const sparse = (row: number, values: Record<string, CellInput>): SourceRow => ({ ...makeRow(info, row, values), leftOut: { variant: 'title', headerRow: 9 } });
+    const results = [
+      sparse(6, { Артикул: 'SP-1', Штрихкод: BARCODES[0], Наименование: 'Товар без цены' }),
+      sparse(7, { Штрихкод: 'Дата выгрузки', Атауы: 'Бағалар' }),
+      marked(8, { variant: 'header' }),
+    ].map(mapRow);
+    expect(results.map((result) => result.skipped === true)).toEqual([false, true, true]);
+    expect(results[0]?.record?.valid).toBe(false);
+    expect(results[0]?.issues.map((issue) => `${issue.row} ${issue.severity} ${issue.code}`)).not.toContain('6 warning row_skipped');
+    expect(results[0]?.issues.some((issue) => issue.severity === 'error')).toBe(true);
   });
 });
