@@ -95,16 +95,18 @@ export async function writeFileAtomically(path: string, bytes: string | Uint8Arr
 }
 
 /**
- * Removes from `folder` the temporary files of writes that died (older than `STALE_PARTIAL_MS` at
- * `now`); one that goes meanwhile is no failure. Throws when the folder cannot be listed.
+ * Removes from `folder` the temporary files of writes that died: those at least `olderThanMs` old at
+ * `now` (default `STALE_PARTIAL_MS`; 0 when the caller knows no write of its folder is alive, as a
+ * resume holding the import lock does). One that goes meanwhile is no failure. Throws when the
+ * folder cannot be listed.
  */
-export async function removeStalePartials(folder: string, now: Date): Promise<void> {
+export async function removeStalePartials(folder: string, now: Date, olderThanMs = STALE_PARTIAL_MS): Promise<void> {
   const partials = (await readdir(folder)).filter((name) => name.startsWith('.') && name.endsWith('.partial'));
   await Promise.all(
     partials.map(async (name) => {
       const path = join(folder, name);
       try {
-        if (now.getTime() - (await stat(path)).mtimeMs > STALE_PARTIAL_MS) await rm(path, { force: true });
+        if (now.getTime() - (await stat(path)).mtimeMs >= olderThanMs) await rm(path, { force: true });
       } catch {
         // Removed by another run meanwhile.
       }

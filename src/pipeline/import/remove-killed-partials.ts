@@ -9,9 +9,6 @@ import { removeStalePartials } from '../../report/start-atomic-file.js';
 import type { RunRecord } from '../../state/index.js';
 import { listAttemptFolders } from '../../state/list-attempt-folders.js';
 
-/** The latest instant a Date holds: at it, every temporary file counts as stale. */
-const END_OF_TIME = new Date(8.64e15);
-
 /**
  * Removes the temporary report files in the attempt folders of `run`: under the reports root it
  * was made with, the one its last report went to, and this attempt's (`reportsRoot`), before this
@@ -22,5 +19,5 @@ const END_OF_TIME = new Date(8.64e15);
 export async function removeKilledPartials(run: Pick<RunRecord, 'runId' | 'reportDir' | 'summaryPath'>, reportsRoot: string, ctx: { locked: boolean; now: Date }): Promise<void> {
   const roots = [run.reportDir, ...(run.summaryPath !== null ? [dirname(dirname(run.summaryPath))] : []), reportsRoot];
   const folders = new Set(roots.flatMap((root) => listAttemptFolders(root, run.runId)));
-  for (const folder of folders) await removeStalePartials(folder, ctx.locked ? END_OF_TIME : ctx.now).catch(() => undefined);
+  for (const folder of folders) await removeStalePartials(folder, ctx.now, ctx.locked ? 0 : undefined).catch(() => undefined);
 }
