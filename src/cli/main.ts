@@ -17,22 +17,11 @@
 import nodeModule from 'node:module';
 import { TOOL_VERSION } from '../core/version.js';
 
-/**
- * Node's modules the runner loads: the bundle's loader (vm, zlib), yargs (assert), the commands
- * (fs/promises), and a run over a file (crypto, os, perf_hooks, diagnostics_channel, worker_threads).
- */
-const RUNNER_BUILTINS = ['node:vm', 'node:zlib', 'node:assert', 'node:fs/promises', 'node:crypto', 'node:os', 'node:perf_hooks', 'node:diagnostics_channel', 'node:worker_threads'];
-
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const given = process.argv.slice(2);
 if (given.length === 1 && (given[0] === '--version' || given[0] === '-v')) process.stdout.write(`${TOOL_VERSION}\n`);
 else {
-  // Node's own modules carry a code cache made under V8's default flags, which V8 refuses once the
-  // heap's tuning has changed a flag: a module loaded after it is compiled from its source (~50 M
-  // instructions of a cached dry run, ~2 %). Those the runner loads are loaded first.
-  const requireBuiltin = nodeModule.createRequire(import.meta.url);
-  for (const name of RUNNER_BUILTINS) requireBuiltin(name);
   // The heap's tuning comes before the runner is compiled: V8 accepts a code cache only under the
   // flags it was made with, and the build makes the bundle's cache under this tuning.
   const { applyHeapTuning } = await import('./tune-heap.js');
