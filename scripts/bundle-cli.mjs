@@ -118,6 +118,35 @@ const yargsShimUrl = {
 };
 
 /**
+ * string-width (what yargs measures its help's columns with) makes its `Intl.Segmenter` when it loads, and the
+ * first `Intl` object of a process starts ICU's locale data: ~95 M instructions that a run without help text pays
+ * for nothing (a cached dry run loads yargs, but lays out no columns). The bundle makes it at the first width
+ * measured. The build fails when string-width's source no longer has the two lines rewritten.
+ */
+const lazySegmenter = {
+  name: 'lazy-segmenter',
+  setup(build) {
+    let rewritten = false;
+    const rewrites = [
+      ['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+      ['segmenter.segment(', '(segmenter ??= new Intl.Segmenter()).segment('],
+    ];
+    build.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      for (const [from, to] of rewrites) {
+        if (text.split(from).length !== 2) throw new Error(`${args.path} no longer has exactly one \`${from}\`: check when string-width makes its Intl.Segmenter`);
+        text = text.replace(from, to);
+      }
+      rewritten = true;
+      return { contents: text, loader: 'js' };
+    });
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && !rewritten) throw new Error('string-width (index.js) was not in the bundle: check what makes an Intl.Segmenter when the bundle loads');
+    });
+  },
+};
+
+/**
  * The bundle in ASCII. V8 keeps a source holding any other character two bytes a character, and the
  * whole bundle stays in memory for the functions it compiles lazily: ~5 MB more than in ASCII.
  * esbuild escapes strings, but leaves comments, regular expression literals and raw templates as
@@ -152,7 +181,7 @@ const [output] = (
     // A CommonJS module has no `import.meta`: its URL is the bundle's, from the module's own `__filename`.
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: 'var __bundleUrlOf = require("node:url").pathToFileURL, __bundleRequire = require, __bundleUrl = __bundleUrlOf(__filename).href;' },
-    plugins: [compiledModuleUrls, bundledPackages, yargsShimUrl],
+    plugins: [compiledModuleUrls, bundledPackages, yargsShimUrl, lazySegmenter],
     logLevel: 'warning',
   })
 ).outputFiles;

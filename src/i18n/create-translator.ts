@@ -2,14 +2,15 @@
  * Turns message keys and their data into text in one language. The catalogs are plain JSON tables,
  * one folder per language (`catalog/<lang>/*.json`, one file per area: issues, terminal, report),
  * read once per language. No i18n package: the tool needs placeholder substitution and plural
- * forms, which `Intl.PluralRules` gives for Russian (one/few/many) and Kazakh; ICU message syntax
- * and its parser would be a dependency for two features.
+ * forms, which `Intl.PluralRules` gives for Russian (one/few/many) and Kazakh (`create-number-format.ts`);
+ * ICU message syntax and its parser would be a dependency for two features.
  *
  * A template names its data as `{name}`. A plural message is written as one key per form,
  * `key.one`, `key.few`, `key.many`, `key.other`, chosen by the `count` datum; a language that
  * needs fewer forms writes fewer keys (English: `one`, `other`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createNumberFormat, type NumberFormat } from './create-number-format.js';
 import type { Language } from './language.js';
 
 /** Data a message is built from: numbers are formatted for the language, the rest printed as is. */
@@ -22,6 +23,8 @@ export interface Translator {
   translate(key: string, data?: MessageData): string;
   /** True when the language's catalog (or its plural forms) has `key`. */
   has(key: string): boolean;
+  /** `value` as the language writes it, as in the messages (`Intl.NumberFormat`'s defaults). */
+  formatNumber(value: number): string;
 }
 
 /** Every key → template of one language's catalog, all area files merged. */
@@ -61,7 +64,7 @@ function cutTemplate(template: string): CutTemplate {
 }
 
 /** The template with `data` in its placeholders; a datum not given stays as its placeholder. */
-function fillTemplate(template: CutTemplate, data: MessageData | undefined, numbers: Intl.NumberFormat): string {
+function fillTemplate(template: CutTemplate, data: MessageData | undefined, numbers: NumberFormat): string {
   const { texts, names } = template;
   let text = texts[0] as string;
   for (let index = 0; index < names.length; index += 1) {
@@ -81,8 +84,7 @@ export function createTranslator(language: Language): Translator {
   if (known !== undefined) return known;
   const catalog = readCatalog(language);
   const cut = new Map<string, CutTemplate>();
-  const plurals = new Intl.PluralRules(language);
-  const numbers = new Intl.NumberFormat(language);
+  const numbers = createNumberFormat(language);
   const readTemplate = (key: string): CutTemplate | undefined => {
     const ready = cut.get(key);
     if (ready !== undefined) return ready;
@@ -95,7 +97,7 @@ export function createTranslator(language: Language): Translator {
   const findTemplate = (key: string, data: MessageData | undefined): CutTemplate | undefined => {
     const count = data?.['count'];
     if (typeof count === 'number') {
-      const form = readTemplate(`${key}.${plurals.select(count)}`) ?? readTemplate(`${key}.other`);
+      const form = readTemplate(`${key}.${numbers.selectPlural(count)}`) ?? readTemplate(`${key}.other`);
       if (form !== undefined) return form;
     }
     return readTemplate(key);
@@ -109,6 +111,7 @@ export function createTranslator(language: Language): Translator {
     has(key) {
       return catalog.has(key) || catalog.has(`${key}.other`);
     },
+    formatNumber: (value) => numbers.format(value),
   };
   translators.set(language, translator);
   return translator;

@@ -51,6 +51,7 @@ export const PARSER_MODULES: readonly string[] = [
   '../core/errors',
   '../core/load-exceljs',
   '../i18n/create-translator',
+  '../i18n/create-number-format',
   '../i18n/describe-schema-rule',
   '../core/stamp-module-code',
 ];

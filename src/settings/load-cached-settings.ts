@@ -52,6 +52,7 @@ export const SETTINGS_PARSER_MODULES: readonly string[] = [
   '../core/stamp-module-code',
   '../i18n/describe-schema-rule',
   '../i18n/create-translator',
+  '../i18n/create-number-format',
   '../i18n/language',
   '../sandbox/dialects/dialect-types',
   '../api/wire-aliases',

@@ -49,7 +49,8 @@ beforeAll(async () => {
   // One real pack, of a copy of the checkout: `prepack` rebuilds dist/ from scratch, and doing that
   // in the checkout itself would take its CLI away from whoever uses it while the suite runs.
   const source = join(work, 'source');
-  await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage)$/.test(path) });
+  // Not the temporary folders other test files make in the checkout while this one copies it (load-cached-mapping's `.stamp-test-*`).
+  await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage|\.stamp-test-[^\\/]*)$/.test(path) });
   await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
   // Packed under a V8 flag, as a CI's NODE_OPTIONS often sets: the build must not bake it into the CLI's code cache, which a user's node would then refuse.
   const env = { ...process.env, npm_config_loglevel: 'error', NODE_OPTIONS: '--max-old-space-size=4096' };
