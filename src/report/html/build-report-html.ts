@@ -44,12 +44,8 @@ export function buildReportHtml(input: ReportHtmlInput): string {
   );
 }
 
-function formatNumber(t: Translator, value: number): string {
-  return new Intl.NumberFormat(t.language).format(value);
-}
-
 function numberCell(t: Translator, value: number, attrs: Record<string, string> = {}): HtmlCell {
-  return { text: formatNumber(t, value), attrs: { class: 'num', 'data-count': String(value), ...attrs } };
+  return { text: t.formatNumber(value), attrs: { class: 'num', 'data-count': String(value), ...attrs } };
 }
 
 function renderHeader({ summary, translator: t }: ReportHtmlInput, title: string): string {
@@ -65,7 +61,7 @@ function renderTotals({ summary, translator: t }: ReportHtmlInput): string {
     ['errors', 'report.html.total.errors', summary.counts.issuesBySeverity.error],
     ['warnings', 'report.html.total.warnings', summary.counts.issuesBySeverity.warning],
   ];
-  const html = boxes.map(([id, key, value]) => `<div class="total" data-total="${id}"><b data-count="${value}">${escapeHtml(formatNumber(t, value))}</b>${escapeHtml(t.translate(key))}</div>`);
+  const html = boxes.map(([id, key, value]) => `<div class="total" data-total="${id}"><b data-count="${value}">${escapeHtml(t.formatNumber(value))}</b>${escapeHtml(t.translate(key))}</div>`);
   return `<section id="totals"><div class="totals">${html.join('')}</div></section>`;
 }
 
@@ -73,7 +69,7 @@ function renderStatuses({ summary, translator: t }: ReportHtmlInput): string {
   const present = ROW_STATUSES.filter((status) => (summary.counts.byStatus[status] ?? 0) > 0);
   const bars = present.map((status) => {
     const count = summary.counts.byStatus[status] ?? 0;
-    return { status, label: t.translate(`status.${status}`), count, shown: formatNumber(t, count) };
+    return { status, label: t.translate(`status.${status}`), count, shown: t.formatNumber(count) };
   });
   const heading = t.translate('report.html.rowsByStatus');
   const chart = bars.length === 0 ? `<p>${escapeHtml(t.translate('report.html.noRows'))}</p>` : renderStatusChart(bars, heading);
@@ -135,7 +131,7 @@ function renderColumns({ summary, translator: t }: ReportHtmlInput): string {
     { text: column === '-' ? t.translate('report.html.noColumn') : column, attrs: { 'data-column': column } },
     { text: entry.header ?? '' },
     numberCell(t, entry.count, { 'data-column': column }),
-    { html: entry.codes.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, count]) => `<code>${escapeHtml(code)}</code> ×${escapeHtml(formatNumber(t, count))}`).join(', ') },
+    { html: entry.codes.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, count]) => `<code>${escapeHtml(code)}</code> ×${escapeHtml(t.formatNumber(count))}`).join(', ') },
   ]);
   const headers = ['column', 'header', 'issues', 'codes'].map((key) => t.translate(`report.html.col.${key}`));
   return `<section id="columns">${heading}${renderTable('columns-table', headers, rows)}</section>`;
@@ -160,7 +156,7 @@ function renderRun({ summary, translator: t }: ReportHtmlInput): string {
     ['started', summary.startedAt],
     ['finished', summary.finishedAt],
     ['duration', Number.isFinite(elapsed) ? seconds(elapsed) : ''],
-    ['jobs', formatNumber(t, summary.jobs.length)],
+    ['jobs', t.formatNumber(summary.jobs.length)],
     ['exitCode', String(summary.exitCode)],
     ['runId', summary.runId],
   ];
