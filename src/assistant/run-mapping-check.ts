@@ -15,6 +15,7 @@ import { openService } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { parseColumnLetter } from '../sources/column-letter.js';
 import { openSource } from '../sources/open-source.js';
+import { createLeftOutTest, readGoodsColumns } from '../stages/create-left-out-test.js';
 import type { SourceColumn } from '../sources/types.js';
 import { openStateStore } from '../state/index.js';
 import { checkMappingStaleness, type SellerRowTexts, type StaleFinding } from './check-mapping-staleness.js';
@@ -92,15 +93,17 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
   }
 }
 
-/** Reads the category, brand and attribute cells of every row of a seller file, as the mapping names the columns. */
+/** Reads the category, brand and attribute cells of every row `import` maps (no pasted export's header or titles), as the mapping names the columns. */
 async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Deps): Promise<SellerRowTexts[]> {
   const stream = await openSource(resolve(deps.cwd, file), { ...buildReadOptions(mapping), ignoreHeaderPrefix: '_' }, deps);
   const find = (ref: ColumnRef | undefined): number | undefined => (ref === undefined ? undefined : findColumn(stream.info.header, ref));
   const category = find(mapping.columns.category);
   const brand = find(mapping.columns.brand);
   const attributes = mapping.attributes.map((attribute) => find(attribute.column));
+  const leavesOut = createLeftOutTest(readGoodsColumns(mapping, stream.info));
   const rows: SellerRowTexts[] = [];
   for await (const row of stream.rows) {
+    if (leavesOut(row)) continue;
     const text = (index: number | undefined): string | undefined => (index === undefined ? undefined : row.cells[index]?.text);
     const texts = new Map<number, string>();
     attributes.forEach((index, i) => {
