@@ -40,6 +40,12 @@ describe('findRecordList', () => {
     expect(findRecordList({ Brands: [3], paging: { hasMore: 'true' } }, ['brands'], aliases)).toMatchObject({ items: [3], paging: { hasNext: true } });
     expect(findRecordList({ nothing: 1 }, ['brands'], aliases).ok).toBe(false);
   });
+
+  it('reads a last page whose next link or cursor is null as paging, not as a field not used', () => {
+    expect(findRecordList({ items: [1], next: null }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
+    expect(findRecordList({ products: [1], nextCursor: null, note: null }, ['products'], aliases)).toMatchObject({ items: [1], unusedKeys: ['note'] });
+    expect(findRecordList({ data: { items: [1], next: null } }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
+  });
 });
 
 describe('directory records by meaning', () => {
