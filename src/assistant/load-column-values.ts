@@ -12,6 +12,7 @@ import { createLeftOutTest } from '../stages/create-left-out-test.js';
 
 /** What `loadColumnValues` found. */
 export interface ColumnValues {
+  /** The file's header, each column's `index` its position in the rows read (`row.cells`, the keys below). */
   info: SourceInfo;
   /** Distinct texts per column position. */
   values: Map<number, string[]>;
@@ -87,5 +88,9 @@ export async function loadColumnValues(
       values.get(index)?.push(text);
     });
   }
-  return { info: stream.info, values, truncated, rows, filled, groups, groupedRows };
+  // The draft finds a column's values by its `index`, and the later reads its cells by it (`row.cells[index]`): its
+  // position among the columns read, not its place in the sheet, which is one more past each `_` column left out
+  // before it (its `letter` keeps that place).
+  const header = stream.info.header.map((column, position) => (column.index === position ? column : { ...column, index: position }));
+  return { info: { ...stream.info, header }, values, truncated, rows, filled, groups, groupedRows };
 }
