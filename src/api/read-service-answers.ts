@@ -134,14 +134,22 @@ export function readProductDetails(body: unknown, context: WireReadContext): Pro
   return list.items.map((item, index) => readProductDetail(item, `${list.arrayPath}[${index}]`, context));
 }
 
+/**
+ * A product's held name or description: a language the answer leaves out is not held (never compared), one it
+ * sends empty is held empty. `{rus, kaz}` by the aliases, else any form `readLocalizedValue` reads (a list of
+ * `{locale, value}` translations, keys that are language tags): there a language left out is not held.
+ */
 function readHeldText(value: unknown, context: WireReadContext): HeldText | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return { rus: value };
-  if (!isPlainRecord(value)) return undefined;
-  const reader = createRecordReader(value);
-  const rus = reader.get(context.aliases['localized.rus']);
-  const kaz = reader.get(context.aliases['localized.kaz']);
-  return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
+  if (isPlainRecord(value)) {
+    const reader = createRecordReader(value);
+    const rus = reader.get(context.aliases['localized.rus']);
+    const kaz = reader.get(context.aliases['localized.kaz']);
+    if (typeof rus === 'string' || typeof kaz === 'string') return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
+  }
+  const read = readLocalizedValue(value, context.aliases);
+  return read === undefined ? undefined : { ...(read.rus === '' ? {} : { rus: read.rus }), ...(read.kaz === '' ? {} : { kaz: read.kaz }) };
 }
 
 function readIdList(value: unknown): number[] {

@@ -5,7 +5,7 @@ import { linkDirectories } from '../../src/api/link-directories.js';
 import { parseJsonLossless } from '../../src/api/parse-json-lossless.js';
 import { DIRECTORY_READERS } from '../../src/api/read-directory-records.js';
 import { readJobStatus } from '../../src/api/read-job-status.js';
-import { readImportAnswer, readTokenAnswer } from '../../src/api/read-service-answers.js';
+import { readImportAnswer, readProductDetails, readTokenAnswer } from '../../src/api/read-service-answers.js';
 import { buildWireAliases } from '../../src/api/wire-aliases.js';
 import type { WireReadContext } from '../../src/api/wire-read-context.js';
 import { SchemaMismatchError } from '../../src/core/errors.js';
@@ -45,6 +45,27 @@ describe('findRecordList', () => {
     expect(findRecordList({ items: [1], next: null }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
     expect(findRecordList({ products: [1], nextCursor: null, note: null }, ['products'], aliases)).toMatchObject({ items: [1], unusedKeys: ['note'] });
     expect(findRecordList({ data: { items: [1], next: null } }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
+  });
+});
+
+describe('product details', () => {
+  it('reads a name and description sent as translation lists or by language tags; a language left out is not held', () => {
+    const [listed, tagged, plain] = readProductDetails(
+      {
+        products: [
+          { productId: 1, name: [{ locale: 'ru-KZ', value: 'Чайник' }, { locale: 'kk-KZ', value: 'Шәйнек' }], description: [{ locale: 'ru-KZ', value: '<p>Стальной</p>' }] },
+          { productId: 2, name: { 'ru-KZ': 'Чайник', 'kk-KZ': 'Шәйнек' }, description: { 'ru-KZ': '', 'kk-KZ': 'Болат' } },
+          { productId: 3, name: { rus: 'Чайник' }, description: { rus: 'Стальной', kaz: '' } },
+        ],
+      },
+      context(),
+    );
+    // Before, a list read as nothing held: a changed description was planned "unchanged" and never sent.
+    expect(listed).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { rus: '<p>Стальной</p>' } });
+    expect(listed?.description).not.toHaveProperty('kaz');
+    expect(tagged).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { kaz: 'Болат' } });
+    expect(plain?.name).toEqual({ rus: 'Чайник' });
+    expect(plain?.description).toEqual({ rus: 'Стальной', kaz: '' });
   });
 });
 
