@@ -67,6 +67,14 @@ describe('product details', () => {
     expect(plain?.name).toEqual({ rus: 'Чайник' });
     expect(plain?.description).toEqual({ rus: 'Стальной', kaz: '' });
   });
+
+  it('says, once, that a name or description of a form it cannot read is taken as not held', () => {
+    const events: PipelineEvent[] = [];
+    const [odd] = readProductDetails({ products: [{ productId: 1, name: 'Чайник', description: 42 }, { productId: 2, description: 7 }] }, context(events));
+    expect(odd?.description).toBeUndefined();
+    const notes = events.flatMap((event) => (event.type === 'log' ? [event.message] : []));
+    expect(notes).toEqual(["GET /x: the products' description is not understood (number): it is taken as not held, never compared with the file, so a change to it is not sent"]);
+  });
 });
 
 describe('directory records by meaning', () => {
