@@ -99,6 +99,9 @@ function readPagingAround(record: Record<string, unknown>, prefix: string, alias
     take('paging.next', 'next', readLink);
     take('paging.cursor', 'cursor', readCursorText);
     take('paging.offset', 'offset', readCount);
+    // A paging field the service left null (`next: null`, `nextCursor: null` on the last page) was read: it says
+    // there is no next page, and is no field the client missed.
+    if (path === prefix) for (const key of reader.keys()) if (source[key] === null && !reader.unusedKeys().includes(key)) usedKeys.push(key);
   };
   readFrom(record, prefix);
   const containers = createRecordReader(record);

@@ -134,14 +134,26 @@ export function readProductDetails(body: unknown, context: WireReadContext): Pro
   return list.items.map((item, index) => readProductDetail(item, `${list.arrayPath}[${index}]`, context));
 }
 
-function readHeldText(value: unknown, context: WireReadContext): HeldText | undefined {
+/**
+ * A product's held name or description: a language the answer leaves out is not held (never compared), one it
+ * sends empty is held empty. `{rus, kaz}` by the aliases, else any form `readLocalizedValue` reads (a list of
+ * `{locale, value}` translations, keys that are language tags): there a language left out is not held.
+ */
+function readHeldText(value: unknown, field: 'name' | 'description', context: WireReadContext): HeldText | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return { rus: value };
-  if (!isPlainRecord(value)) return undefined;
-  const reader = createRecordReader(value);
-  const rus = reader.get(context.aliases['localized.rus']);
-  const kaz = reader.get(context.aliases['localized.kaz']);
-  return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
+  if (isPlainRecord(value)) {
+    const reader = createRecordReader(value);
+    const rus = reader.get(context.aliases['localized.rus']);
+    const kaz = reader.get(context.aliases['localized.kaz']);
+    if (typeof rus === 'string' || typeof kaz === 'string') return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
+  }
+  const read = readLocalizedValue(value, context.aliases);
+  // Said, never guessed: a text in a form not understood is not held, so the plan can neither compare nor send it.
+  if (read === undefined && !(Array.isArray(value) && value.length === 0)) {
+    context.ledger.noteOnce(`${context.endpoint} product ${field}`, `${context.endpoint}: the products' ${field} is not understood (${describeValue(value)}): it is taken as not held, never compared with the file, so a change to it is not sent`);
+  }
+  return read === undefined ? undefined : { ...(read.rus === '' ? {} : { rus: read.rus }), ...(read.kaz === '' ? {} : { kaz: read.kaz }) };
 }
 
 function readIdList(value: unknown): number[] {
@@ -167,9 +179,9 @@ function readProductDetail(item: unknown, path: string, context: WireReadContext
   if (localMade !== undefined) detail.isLocalMade = localMade;
   const vat = reader.get(a['product.vat']);
   if (typeof vat === 'number') detail.vat = vat;
-  const name = readHeldText(reader.get(a['product.name']), context);
+  const name = readHeldText(reader.get(a['product.name']), 'name', context);
   if (name) detail.name = name;
-  const description = readHeldText(reader.get(a['product.description']), context);
+  const description = readHeldText(reader.get(a['product.description']), 'description', context);
   if (description) detail.description = description;
   const attributes = reader.get(a['product.attributes']);
   if (Array.isArray(attributes)) {

@@ -8,15 +8,17 @@ import type { Deps } from '../core/deps.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 import { openSource } from '../sources/open-source.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import { createLeftOutTest } from '../stages/create-left-out-test.js';
 
 /** What `loadColumnValues` found. */
 export interface ColumnValues {
+  /** The file's header, each column's `index` its position in the rows read (`row.cells`, the keys below). */
   info: SourceInfo;
   /** Distinct texts per column position. */
   values: Map<number, string[]>;
   /** Columns that had more distinct texts than the limit. */
   truncated: Set<number>;
-  /** Data rows read. */
+  /** Data rows read, but for a pasted export's header and titles (the reader marks them): no fill rate counts them. */
   rows: number;
   /** Non-empty cells per column position: a key or attribute column filled in 1 of 1,935 rows is not the one to use. */
   filled: Map<number, number>;
@@ -45,8 +47,11 @@ export async function loadColumnValues(
   const groups = new Map<number, string[]>();
   const groupKeys = new Map<number, Set<string>>();
   const groupedRows = new Map<number, number>();
+  // No column is chosen yet, so no title the reader marks can be told for goods by its key and name: each is left out.
+  const leavesOut = createLeftOutTest({ name: undefined, keys: [] });
   let rows = 0;
   for await (const row of stream.rows) {
+    if (leavesOut(row)) continue;
     rows += 1;
     row.groups?.forEach((text, i) => {
       const level = i + 1;
@@ -83,5 +88,9 @@ export async function loadColumnValues(
       values.get(index)?.push(text);
     });
   }
-  return { info: stream.info, values, truncated, rows, filled, groups, groupedRows };
+  // The draft finds a column's values by its `index`, and the later reads its cells by it (`row.cells[index]`): its
+  // position among the columns read, not its place in the sheet, which is one more past each `_` column left out
+  // before it (its `letter` keeps that place).
+  const header = stream.info.header.map((column, position) => (column.index === position ? column : { ...column, index: position }));
+  return { info: { ...stream.info, header }, values, truncated, rows, filled, groups, groupedRows };
 }

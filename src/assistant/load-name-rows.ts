@@ -7,6 +7,7 @@
 import type { Deps } from '../core/deps.js';
 import { openSource } from '../sources/open-source.js';
 import type { ReadOptions } from '../sources/types.js';
+import { createLeftOutTest } from '../stages/create-left-out-test.js';
 
 /** One row of the sample. */
 export interface NameRow {
@@ -23,11 +24,21 @@ export interface NameRow {
  */
 export const NAME_ROWS_READ = 2000;
 
-/** Reads the first `NAME_ROWS_READ` rows that have a product name. */
-export async function loadNameRows(path: string, readOptions: ReadOptions, columns: { name: number; label?: number }, deps: Pick<Deps, 'signal'>): Promise<NameRow[]> {
+/**
+ * Reads the first `NAME_ROWS_READ` rows that have a product name, leaving out the rows `import` leaves out (a pasted
+ * export's header and titles: a title is goods where it fills the name and a key, `keys`).
+ */
+export async function loadNameRows(
+  path: string,
+  readOptions: ReadOptions,
+  columns: { name: number; label?: number; keys?: readonly number[] },
+  deps: Pick<Deps, 'signal'>,
+): Promise<NameRow[]> {
   const stream = await openSource(path, readOptions, deps);
+  const leavesOut = createLeftOutTest({ name: columns.name, keys: columns.keys ?? [] });
   const rows: NameRow[] = [];
   for await (const row of stream.rows) {
+    if (leavesOut(row)) continue;
     const name = row.cells[columns.name]?.text.trim() ?? '';
     if (name === '') continue;
     const label = columns.label === undefined ? '' : (row.cells[columns.label]?.text.trim() ?? '');

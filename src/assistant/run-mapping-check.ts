@@ -10,12 +10,11 @@ import type { ProductDraft } from '../core/types.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import { loadMapping, locateMappingIssues } from '../mapping/load-mapping.js';
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
-import { normalizeHeader } from '../mapping/normalize-name.js';
 import { openService } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { parseColumnLetter } from '../sources/column-letter.js';
 import { openSource } from '../sources/open-source.js';
-import type { SourceColumn } from '../sources/types.js';
+import { createLeftOutTest, readGoodsColumns } from '../stages/create-left-out-test.js';
+import { findColumnPosition } from '../stages/derive/read-group-path.js';
 import { openStateStore } from '../state/index.js';
 import { checkMappingStaleness, type SellerRowTexts, type StaleFinding } from './check-mapping-staleness.js';
 import { loadFreshDirectories } from './load-fresh-directories.js';
@@ -92,15 +91,21 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
   }
 }
 
-/** Reads the category, brand and attribute cells of every row of a seller file, as the mapping names the columns. */
+/** Reads the category, brand and attribute cells of every row `import` maps (no pasted export's header or titles), as the mapping names the columns. */
 async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Deps): Promise<SellerRowTexts[]> {
   const stream = await openSource(resolve(deps.cwd, file), { ...buildReadOptions(mapping), ignoreHeaderPrefix: '_' }, deps);
-  const find = (ref: ColumnRef | undefined): number | undefined => (ref === undefined ? undefined : findColumn(stream.info.header, ref));
+  // By position in the rows read (`row.cells`), as the mapper finds them: a `_` column left out before one shifts it.
+  const find = (ref: ColumnRef | undefined): number | undefined => {
+    const position = ref === undefined ? -1 : findColumnPosition(stream.info.header, ref);
+    return position < 0 ? undefined : position;
+  };
   const category = find(mapping.columns.category);
   const brand = find(mapping.columns.brand);
   const attributes = mapping.attributes.map((attribute) => find(attribute.column));
+  const leavesOut = createLeftOutTest(readGoodsColumns(mapping, stream.info));
   const rows: SellerRowTexts[] = [];
   for await (const row of stream.rows) {
+    if (leavesOut(row)) continue;
     const text = (index: number | undefined): string | undefined => (index === undefined ? undefined : row.cells[index]?.text);
     const texts = new Map<number, string>();
     attributes.forEach((index, i) => {
@@ -115,12 +120,6 @@ async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Deps): P
     rows.push(entry);
   }
   return rows;
-}
-
-function findColumn(header: readonly SourceColumn[], ref: ColumnRef): number | undefined {
-  if (typeof ref === 'object' && 'letter' in ref) return parseColumnLetter(ref.letter.toUpperCase());
-  const name = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
-  return header.find((column) => normalizeHeader(column.name) === name)?.index;
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -83,11 +83,13 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
   const categoryColumn = columnOf('category');
   const nameColumn = columnOf('name.rus');
+  // With the key columns, a row the reader took for a pasted export's title is goods where `import` maps it so.
+  const keys = [columnOf('skuKey'), columnOf('barcode')].filter((index) => index !== undefined);
   const categoryContext =
-    categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
+    categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn, keys }, deps);
   // The first rows' names with their grouping, to say how many the classifier places surely (`choose-category-source.ts`).
   const nameRows =
-    nameColumn === undefined ? undefined : await loadNameRows(sourcePath, readOptions, { name: nameColumn, ...(categoryColumn === undefined ? {} : { label: categoryColumn }) }, deps);
+    nameColumn === undefined ? undefined : await loadNameRows(sourcePath, readOptions, { name: nameColumn, keys, ...(categoryColumn === undefined ? {} : { label: categoryColumn }) }, deps);
   const input = buildMappingDraftInput({
     file: options.file,
     profile: {

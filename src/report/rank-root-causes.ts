@@ -16,6 +16,11 @@ import type { Translator } from '../i18n/create-translator.js';
 /** Codes of issues that follow from another row's error rather than from the row's own data. */
 const FOLLOW_ON_CODES: ReadonlySet<string> = new Set(['product_has_invalid_rows', 'not_sent_blocked']);
 
+/** True for the code of a follow-on: it follows from another row's error, and is listed after every root cause. */
+export function checkFollowOnCode(code: string): boolean {
+  return FOLLOW_ON_CODES.has(code);
+}
+
 /** Row numbers a group keeps to show (the count goes on). */
 export const CAUSE_ROWS_KEPT = 20;
 
@@ -80,7 +85,7 @@ export function createCauseTally(): CauseTally {
  */
 export function rankRootCauses(groups: readonly CauseGroup[]): RankedCause[] {
   return groups
-    .map((group) => ({ ...group, followOn: FOLLOW_ON_CODES.has(group.code) }))
+    .map((group) => ({ ...group, followOn: checkFollowOnCode(group.code) }))
     .sort(
       (a, b) =>
         Number(a.followOn) - Number(b.followOn) ||

@@ -8,6 +8,7 @@ import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
 import { NO_COLUMN } from './write-issues-ndjson.js';
+import { checkFollowOnCode } from './rank-root-causes.js';
 import { cutToLength } from '../core/cut-for-message.js';
 
 /** Options of `renderSummary`. */
@@ -69,13 +70,12 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
   );
 
   for (const severity of ['error', 'warning'] as const satisfies readonly Severity[]) {
-    const groups = groupByCode(summary.issues.filter((issue) => issue.severity === severity));
-    if (groups.length === 0) continue;
-    lines.push('', paint('bold', t.translate(severity === 'error' ? 'summary.errors_by_code' : 'summary.warnings_by_code')));
     // With a bounded list (`issueList`), the counts are of every issue, the examples of the first.
     const totals = summary.issueList?.bySeverityAndCode[severity];
-    for (const [code, issues] of groups) {
-      const total = totals?.[code] ?? issues.length;
+    const groups = groupByCode(summary.issues.filter((issue) => issue.severity === severity), totals);
+    if (groups.length === 0) continue;
+    lines.push('', paint('bold', t.translate(severity === 'error' ? 'summary.errors_by_code' : 'summary.warnings_by_code')));
+    for (const [code, issues, total] of groups) {
       lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${total}`);
       const columns = rankColumns(summary.issueList?.byCodeAndColumn?.[code] ?? countColumns(issues));
       if (columns.length > 1) {
@@ -214,13 +214,17 @@ function renderStatusCounts(
   return lines;
 }
 
-function groupByCode(issues: readonly Issue[]): [string, Issue[]][] {
+/** The issues by code with each code's count (of every issue, `totals`, when the list keeps examples only). */
+function groupByCode(issues: readonly Issue[], totals: Readonly<Record<string, number>> | undefined): [string, Issue[], number][] {
   const groups = new Map<string, Issue[]>();
   for (const issue of issues) {
     const group = groups.get(issue.code);
     if (group === undefined) groups.set(issue.code, [issue]);
     else group.push(issue);
   }
-  // Most frequent first, then by code, so the biggest problem is on top.
-  return [...groups].sort(([codeA, a], [codeB, b]) => b.length - a.length || (codeA < codeB ? -1 : codeA > codeB ? 1 : 0));
+  // Root causes first, as `report.html` ranks them (a follow-on last, whatever its count), then the most
+  // frequent, then by code: the count is of every issue, not of the examples a large run keeps.
+  return [...groups]
+    .map(([code, group]): [string, Issue[], number] => [code, group, totals?.[code] ?? group.length])
+    .sort(([codeA, , a], [codeB, , b]) => Number(checkFollowOnCode(codeA)) - Number(checkFollowOnCode(codeB)) || b - a || (codeA < codeB ? -1 : codeA > codeB ? 1 : 0));
 }

@@ -19,7 +19,7 @@ import { createVirtualColumns } from './derive/create-virtual-columns.js';
 import type { CategoryLookupCompiler } from './derive/transform-rules.js';
 import { compileRowRules, FIELD_RULES, RowContext } from './rules/index.js';
 import { createCharacteristicColumns } from './create-characteristic-columns.js';
-import { createGoodsRowTest } from './create-goods-row-test.js';
+import { createLeftOutTest, readGoodsColumns } from './create-left-out-test.js';
 import { createRowFilter } from './create-row-filter.js';
 import { createColumnResolver } from './rules/resolve-columns.js';
 import { stageOfRowCode } from './rules/stage-of-row-code.js';
@@ -94,13 +94,13 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
   const ctx = new RowContext(mapInfo, cells);
   const ruleCount = rules.length;
   const barcodeIsSkuKey = mapping.columns.skuKey === undefined;
-  const checkGoodsRow = createGoodsRowTest(mapping, info);
+  const leavesOut = createLeftOutTest(readGoodsColumns(mapping, info));
 
   const mapRow = (row: SourceRow): RowMapResult => {
     ctx.begin(row);
     // A pasted export's repeated header and its title rows (the reader marks them) are no goods,
     // but for a row the reader took for a title that fills a key and the name.
-    if (row.leftOut !== undefined && (row.leftOut.variant === 'header' || !checkGoodsRow(row.cells))) {
+    if (row.leftOut !== undefined && leavesOut(row)) {
       ctx.report('row_skipped', 'warning', undefined, row.leftOut);
       return { record: null, issues: ctx.issues, skipped: true };
     }

@@ -5,7 +5,7 @@ import { linkDirectories } from '../../src/api/link-directories.js';
 import { parseJsonLossless } from '../../src/api/parse-json-lossless.js';
 import { DIRECTORY_READERS } from '../../src/api/read-directory-records.js';
 import { readJobStatus } from '../../src/api/read-job-status.js';
-import { readImportAnswer, readTokenAnswer } from '../../src/api/read-service-answers.js';
+import { readImportAnswer, readProductDetails, readTokenAnswer } from '../../src/api/read-service-answers.js';
 import { buildWireAliases } from '../../src/api/wire-aliases.js';
 import type { WireReadContext } from '../../src/api/wire-read-context.js';
 import { SchemaMismatchError } from '../../src/core/errors.js';
@@ -39,6 +39,41 @@ describe('findRecordList', () => {
     expect(findRecordList({ data: { items: [1, 2], pagination: { total: 9 } } }, ['brands'], aliases)).toMatchObject({ items: [1, 2], arrayPath: 'data.items', paging: { totalCount: 9 } });
     expect(findRecordList({ Brands: [3], paging: { hasMore: 'true' } }, ['brands'], aliases)).toMatchObject({ items: [3], paging: { hasNext: true } });
     expect(findRecordList({ nothing: 1 }, ['brands'], aliases).ok).toBe(false);
+  });
+
+  it('reads a last page whose next link or cursor is null as paging, not as a field not used', () => {
+    expect(findRecordList({ items: [1], next: null }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
+    expect(findRecordList({ products: [1], nextCursor: null, note: null }, ['products'], aliases)).toMatchObject({ items: [1], unusedKeys: ['note'] });
+    expect(findRecordList({ data: { items: [1], next: null } }, ['brands'], aliases)).toMatchObject({ items: [1], unusedKeys: [] });
+  });
+});
+
+describe('product details', () => {
+  it('reads a name and description sent as translation lists or by language tags; a language left out is not held', () => {
+    const [listed, tagged, plain] = readProductDetails(
+      {
+        products: [
+          { productId: 1, name: [{ locale: 'ru-KZ', value: 'Чайник' }, { locale: 'kk-KZ', value: 'Шәйнек' }], description: [{ locale: 'ru-KZ', value: '<p>Стальной</p>' }] },
+          { productId: 2, name: { 'ru-KZ': 'Чайник', 'kk-KZ': 'Шәйнек' }, description: { 'ru-KZ': '', 'kk-KZ': 'Болат' } },
+          { productId: 3, name: { rus: 'Чайник' }, description: { rus: 'Стальной', kaz: '' } },
+        ],
+      },
+      context(),
+    );
+    // Before, a list read as nothing held: a changed description was planned "unchanged" and never sent.
+    expect(listed).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { rus: '<p>Стальной</p>' } });
+    expect(listed?.description).not.toHaveProperty('kaz');
+    expect(tagged).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { kaz: 'Болат' } });
+    expect(plain?.name).toEqual({ rus: 'Чайник' });
+    expect(plain?.description).toEqual({ rus: 'Стальной', kaz: '' });
+  });
+
+  it('says, once, that a name or description of a form it cannot read is taken as not held', () => {
+    const events: PipelineEvent[] = [];
+    const [odd] = readProductDetails({ products: [{ productId: 1, name: 'Чайник', description: 42 }, { productId: 2, description: 7 }] }, context(events));
+    expect(odd?.description).toBeUndefined();
+    const notes = events.flatMap((event) => (event.type === 'log' ? [event.message] : []));
+    expect(notes).toEqual(["GET /x: the products' description is not understood (number): it is taken as not held, never compared with the file, so a change to it is not sent"]);
   });
 });
 

@@ -41,4 +41,29 @@ describe('a summary that lists examples of its issues (issues.ndjson holds them 
     expect(text).toContain('… and 4,998 more');
     expect(text).toContain('Every issue, one JSON a line: issues.ndjson (summary.json lists the first 2 of each code)');
   });
+
+  it('lists the codes by their counts of every issue, root causes first and a follow-on last whatever its count', () => {
+    // Two examples of each code kept: the examples alone would rank the codes by name.
+    const codes = { duplicate_sku_key: 370, invalid_price: 3490, product_has_invalid_rows: 8725, required_field_missing: 717 };
+    const examples = Object.keys(codes).flatMap((code) => [2, 3].map((row) => makeIssue({ code, message: code, row, column: 'D' })));
+    const summary = buildRunSummary({
+      ...makeParts(),
+      issueDigest: {
+        file: 'issues.ndjson',
+        digest: {
+          total: 13302,
+          bySeverity: { error: 13302, warning: 0 },
+          byCode: codes,
+          bySeverityAndCode: { error: codes, warning: {} },
+          byCodeAndColumn: Object.fromEntries(Object.entries(codes).map(([code, n]) => [code, { D: n }])),
+          examples,
+          examplesPerCode: 2,
+          complete: false,
+        },
+      },
+    });
+    const text = renderSummary(summary, { color: false, translator: en, reportDir: '/r' });
+    const order = [...text.matchAll(/^ {2}(\w+) ×(\d+)$/gm)].map((match) => `${match[1]} ×${match[2]}`);
+    expect(order).toEqual(['invalid_price ×3490', 'required_field_missing ×717', 'duplicate_sku_key ×370', 'product_has_invalid_rows ×8725']);
+  });
 });
