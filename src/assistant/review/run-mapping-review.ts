@@ -18,6 +18,7 @@ import { findColumn } from '../../pipeline/locate-service-errors.js';
 import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
+import { createLeftOutTest, readGoodsColumns } from '../../stages/create-left-out-test.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { createGroupPathReader } from '../../stages/derive/plan-group-columns.js';
 import { findGroupRowColumnsOff } from '../../stages/derive/create-virtual-columns.js';
@@ -116,7 +117,10 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   // The names are read first, for the brand words the file shows (`collect-file-brands.ts`): every name is then read with them.
   const names: { name: string; row: number; groups?: string[] }[] = [];
   const brandCollector = createFileBrandCollector(classifier);
+  // The rows `import` leaves out (a pasted export's header and titles) are no types to ask.
+  const leavesOut = createLeftOutTest(readGoodsColumns(mapping, stream.info));
   for await (const row of stream.rows) {
+    if (leavesOut(row)) continue;
     const name = row.cells[nameColumn]?.text ?? '';
     const groups = groupReader?.read(row);
     names.push(groups === undefined || groups.length === 0 ? { name, row: row.row } : { name, row: row.row, groups });
