@@ -47,8 +47,10 @@ export function decide(
   // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
   // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
   // So does it beat a leaf only the general matcher reads near, letter by letter (`Проектор` is `Проекторы`, not `Прожекторы`).
+  // A partial leaf as near as the first stays its rival: only the tie's order put the other first (`Кабели Samsung`: the
+  // electricians' `Кабель` and `Кабели и переходники`, 0.95 each once the brand lowers the list leaf).
   const whole = first.joined || isPlainName(first);
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial && item.score < first.score) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
   const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item));
