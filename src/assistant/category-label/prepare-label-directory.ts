@@ -66,7 +66,7 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     namedByDirectory: (stem) => nameStems.has(stem),
     relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, (word, leaf) => isGatedClassWordOf(word, { id: leaf.category.id, path: leaf.category.path?.rus ?? '' }, () => getClassifierIndex(index.directories, index), index.directories)), onlyQualifies: createQualifierCheck(leaves) },
     wordScore,
-    similarity: createLabelWordSimilarity(wordScore),
+    similarity: createLabelWordSimilarity(wordScore, new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words)))),
     placementSections: () => (placementSections ??= readPlacementSections(readSortingWords(getClassifierIndex(index.directories, index)))),
   };
 }
