@@ -21,6 +21,13 @@ describe('a room of the seller\'s path names the leaf filed by it (issue 33, lab
     expect(leafOf(original, 'Кухня / Ножи')).toBe('Дом и сад / Посуда и кухня / Ножи кухонные');
   });
 
+  it('keeps a leaf of no room a rival where the rows point at it (`Нож туристический`, `Весы напольные`)', () => {
+    expect(marketplace.match('Кухня / Ножи', { productNames: ['Нож туристический складной'] }).status).toBe('todo');
+    expect(marketplace.match('Кухня / Весы', { productNames: ['Весы напольные электронные'] }).status).toBe('todo');
+    expect(original.match('Кухня / Весы', { productNames: ['Весы напольные электронные'] }).status).toBe('todo');
+    expect(marketplace.match('Кухня / Ножи', { productNames: ['Нож шеф-повара 20 см'] }).best?.entry.name.rus).toBe('Ножи кухонные');
+  });
+
   it('leaves a room no leaf of the goods is filed by a question, and a room noun that is goods no room', () => {
     // `Полотенца` of `Домашний текстиль` beside paper and kitchen towels: no leaf says the bathroom.
     expect(leafOf(marketplace, 'Ванная / Полотенца')).toBeUndefined();

@@ -8,7 +8,7 @@ import type { ScoredCandidate } from '../score-candidates.js';
 import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, BRANCH_PART_DOUBT, isBranchName, namesBranchPartElsewhere } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
-import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
+import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, isPointedAtByFile, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
 import type { ParsedLabel } from './parse-label.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
@@ -56,9 +56,10 @@ export function decide(
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
   // Nor, under a room of the seller's path that the first leaf is filed by (`Кухня / Ножи`: `Посуда и кухня / Ножи кухонные`), is a
-  // leaf filed by no such room (`Ножи строительные`): the seller sorted the goods by the room (`isOfLabelRoom`).
+  // leaf filed by no such room (`Ножи строительные`), unless the file points at it: the seller sorted the goods by the room (`isOfLabelRoom`).
   const ofRoom = isOfLabelRoom(label, first);
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item) && (!ofRoom || isOfLabelRoom(label, item)));
+  const isOtherRoomApart = (item: Scored): boolean => ofRoom && !isOfLabelRoom(label, item) && !isPointedAtByFile(first, item, narrowing);
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item) && !isOtherRoomApart(item));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWholly = first.partial ? scored.filter((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : [];
