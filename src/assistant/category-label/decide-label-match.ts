@@ -1,5 +1,6 @@
 import type { Category } from '../../domain/index.js';
 import { isPlacementWord } from '../classify/placement-words.js';
+import { ADJECTIVE } from '../read-label-kinds.js';
 import { collectDemographic, isDemographicEmpty } from '../demographic-words.js';
 import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
 import { isRelatedWord, sharesStem } from '../read-word-forms.js';
@@ -7,10 +8,11 @@ import type { ScoredCandidate } from '../score-candidates.js';
 import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, BRANCH_PART_DOUBT, isBranchName, namesBranchPartElsewhere } from './branch-names.js';
 import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
 import { STOP_WORDS } from './label-text.js';
-import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
+import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, isPointedAtByFile, type NarrowingContext, type ProductReading } from './narrower-leaves.js';
 import type { ParsedLabel } from './parse-label.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
+import { isLeafOfRoom, isRoomWord, isWordOfRoom } from './room-words.js';
 import { ranksKind } from './read-unsaid-kind-names.js';
 
 /** The most rivals a TODO lists when several leaves share a name. */
@@ -47,11 +49,17 @@ export function decide(
   // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
   // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
   // So does it beat a leaf only the general matcher reads near, letter by letter (`Проектор` is `Проекторы`, not `Прожекторы`).
+  // A partial leaf as near as the first stays its rival: only the tie's order put the other first (`Кабели Samsung`: the
+  // electricians' `Кабель` and `Кабели и переходники`, 0.95 each once the brand lowers the list leaf).
   const whole = first.joined || isPlainName(first);
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial) && !isUnplacedRival(label, first, item, placementSections));
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial && item.score < first.score) && !isUnplacedRival(label, first, item, placementSections));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
-  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item));
+  // Nor, under a room of the seller's path that the first leaf is filed by (`Кухня / Ножи`: `Посуда и кухня / Ножи кухонные`), is a
+  // leaf filed by no such room (`Ножи строительные`), unless the file points at it: the seller sorted the goods by the room (`isOfLabelRoom`).
+  const ofRoom = isOfLabelRoom(label, first);
+  const isOtherRoomApart = (item: Scored): boolean => ofRoom && !isOfLabelRoom(label, item) && !isPointedAtByFile(first, item, narrowing);
+  const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item) && !isOtherRoomApart(item));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
   // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
   const namedWholly = first.partial ? scored.filter((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : [];
@@ -75,7 +83,7 @@ export function decide(
   // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
   // when it is the only such leaf. It stays the question's first candidate.
   // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
-  const contained = first.contained && (first.compound || !saysRestOfName(first.leaf, label, narrowing.sayings, similarity));
+  const contained = first.contained && (first.compound || !(saysRestOfName(first.leaf, label, narrowing.sayings, similarity) || saysRestByRoom(first.leaf, label, similarity)));
   if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     // `Головные уборы` (and `Кепки`, a kind of them) beside the branch `Головные уборы и текстиль`, which files hats by kind.
     if (!leafOfBranchFor && namesBranchPartElsewhere(label, first.leaf, branchNames, similarity)) return { text, status: 'todo', candidates, doubt: BRANCH_PART_DOUBT };
@@ -199,4 +207,24 @@ function isOtherThingOfNoun(first: Scored, item: Scored): boolean {
   const isNoun = (word: string): boolean => nouns.some((noun) => noun === word || isRelatedWord(word, noun, MIN_NARROWING_PREFIX));
   const names = item.leaf.variants.filter((variant) => variant.language === 'kaz' && variant.full && variant.words.length > 1);
   return names.length > 0 && names.every((name) => !isNoun(name.words[name.words.length - 1] ?? '') && name.words.slice(0, -1).some(isNoun));
+}
+
+/** Whether a leaf is filed by a room the label's upper levels name (`Кухня / Ножи`, `isLeafOfRoom`). */
+function isOfLabelRoom(label: ParsedLabel, item: Scored): boolean {
+  const path = item.leaf.category.path?.rus ?? '';
+  return label.parentWords.some((word) => isRoomWord(word) && isLeafOfRoom(path, word));
+}
+
+/**
+ * Whether the rest of a longer leaf's name is the adjective of a room the label's upper levels name (`Кухня / Весы`: `Кухонные
+ * весы`): the seller's path says it, as a product name would.
+ */
+function saysRestByRoom(leaf: PreparedLeaf, label: ParsedLabel, similarity: (a: string, b: string) => number): boolean {
+  const rooms = label.parentWords.filter(isRoomWord);
+  if (rooms.length === 0) return false;
+  return leaf.variants.some((variant) => {
+    if (!variant.full || variant.language !== 'rus') return false;
+    const rest = variant.words.filter((word) => !STOP_WORDS.has(word) && !label.words.some((own) => similarity(own, word) >= 0.9));
+    return rest.length > 0 && rest.every((word) => ADJECTIVE.test(word) && rooms.some((room) => isWordOfRoom(word, room)));
+  });
 }

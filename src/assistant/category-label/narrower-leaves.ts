@@ -62,10 +62,7 @@ export function isNarrowerApart(first: Scored, item: Scored, narrowing: Narrowin
   // A leaf filed for nobody beside a plain leaf filed for adults is a kind of its goods (`Национальные платья` beside the women's
   // `Платья`): adults are the people goods are for when nothing says otherwise; only children's goods are others' then.
   if (!isDemographicEmpty(first.leaf.demographic) && ((isDemographicEmpty(item.leaf.demographic) && first.leaf.demographic.kids === true) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
-  const own = first.leaf.pathWords;
-  const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_NARROWING_PREFIX);
-  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => relates(word, other)));
-  if (narrowing.words.some((word) => !own.some((other) => relates(word, other)) && beyond.some((other) => relates(word, other)))) return false;
+  if (isPointedAtByFile(first, item, narrowing)) return false;
   const says = !isDemographicEmpty(narrowing.demographic);
   if (says && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(narrowing.demographic, item.leaf.demographic) && isDemographicEmpty(first.leaf.demographic)) return false;
   if (item.pathSupport > first.pathSupport) return false;
@@ -73,6 +70,17 @@ export function isNarrowerApart(first: Scored, item: Scored, narrowing: Narrowin
   if (narrowing.siblingRoots.has(item.leaf.rootKey) && !narrowing.siblingRoots.has(first.leaf.rootKey)) return false;
   if (isKindElsewhereOfGoodsUnder(first, item, narrowing)) return false;
   return item.leaf.rootKey === first.leaf.rootKey || isEveryProductOf(first.leaf, narrowing);
+}
+
+/**
+ * Whether the rows' product names or the label's parentheses say a word of `item`'s name or path that `first`'s do not
+ * (`Робот-пылесос Xiaomi` of `Роботы-пылесосы` beside `Пылесосы`): the file points at that leaf.
+ */
+export function isPointedAtByFile(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+  const own = first.leaf.pathWords;
+  const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_NARROWING_PREFIX);
+  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => relates(word, other)));
+  return narrowing.words.some((word) => !own.some((other) => relates(word, other)) && beyond.some((other) => relates(word, other)));
 }
 
 /**

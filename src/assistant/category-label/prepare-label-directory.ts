@@ -56,6 +56,7 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     },
   };
   let placementSections: ReadonlySet<string> | undefined;
+  const nameWords = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words)));
   const nameStems = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words.map(stemForIndex))));
   return {
     leaves,
@@ -64,9 +65,9 @@ export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
     branchNames: collectBranchNames(leaves, index),
     general,
     namedByDirectory: (stem) => nameStems.has(stem),
-    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves, (word, leaf) => isGatedClassWordOf(word, { id: leaf.category.id, path: leaf.category.path?.rus ?? '' }, () => getClassifierIndex(index.directories, index), index.directories)), onlyQualifies: createQualifierCheck(leaves) },
+    relations: { isNameWord: (word) => nameWords.has(word), isRelatedElsewhere: createRelatedElsewhere(leaves, (word, leaf) => isGatedClassWordOf(word, { id: leaf.category.id, path: leaf.category.path?.rus ?? '' }, () => getClassifierIndex(index.directories, index), index.directories)), onlyQualifies: createQualifierCheck(leaves) },
     wordScore,
-    similarity: createLabelWordSimilarity(wordScore),
+    similarity: createLabelWordSimilarity(wordScore, nameWords),
     placementSections: () => (placementSections ??= readPlacementSections(readSortingWords(getClassifierIndex(index.directories, index)))),
   };
 }

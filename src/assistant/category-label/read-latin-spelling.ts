@@ -49,6 +49,10 @@ export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryInde
   };
 }
 
+// A noun's stem ends in a consonant (`стул`, `стуль` of `стулья`): a stem ending in a vowel is a word that never declines cut
+// short by the stemmer (`кино` of `киноа`, quinoa), no form of it (`Kino` is no quinoa).
+const STEM_END = /[бвгджзйклмнпрстфхцчшщь]$/u;
+
 /**
  * Every Cyrillic word of the directory's Russian leaf names and paths by its Latin sound skeleton, and by its stem's
  * (`pylesos` is the stem of `пылесосы`, read as that word), once per directory: the word first written wins.
@@ -64,7 +68,7 @@ function collectDirectoryWords(index: DirectoryIndex): Map<string, string> {
         if (!hasCyrillic(word)) continue;
         add(buildLatinSkeleton(transliterateToLatin(word)), word);
         const stem = stemWord(word);
-        if (Array.from(word).length - Array.from(stem).length <= 2) add(buildLatinSkeleton(transliterateToLatin(stem)), word);
+        if (Array.from(word).length - Array.from(stem).length <= 2 && STEM_END.test(stem)) add(buildLatinSkeleton(transliterateToLatin(stem)), word);
       }
     }
   }

@@ -1,5 +1,7 @@
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { ADJECTIVE } from '../read-label-kinds.js';
+import { isAdjectiveOfPurposeNoun } from '../read-word-forms.js';
 
 /**
  * The rooms of a home and an office, as a use after `для` says them (`для кухни`, `для ванной`, `для спальни`): a general
@@ -8,16 +10,17 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
  * stem of `ванной` is that of `ванн` (bathtubs), and `Соль для ванн` is no table salt. Left out: `детская` (whom goods are
  * for, the demographic rules'), `туалет` and `сад`, which also name goods or a trade of their own (`Ножницы садовые`).
  */
-const ROOM_FORMS: ReadonlySet<string> = new Set([
-  'кухня', 'кухни', 'кухню', 'кухонь',
-  'ванная', 'ванной', 'ванную', 'ванных',
-  'спальня', 'спальни', 'спальню', 'спален',
-  'гостиная', 'гостиной', 'гостиную',
-  'прихожая', 'прихожей', 'прихожую',
-  'коридор', 'коридора',
-  'балкон', 'балкона', 'балконов',
-  'кабинет', 'кабинета',
-]);
+const ROOMS: readonly (readonly string[])[] = [
+  ['кухня', 'кухни', 'кухню', 'кухонь'],
+  ['ванная', 'ванной', 'ванную', 'ванных'],
+  ['спальня', 'спальни', 'спальню', 'спален'],
+  ['гостиная', 'гостиной', 'гостиную'],
+  ['прихожая', 'прихожей', 'прихожую'],
+  ['коридор', 'коридора'],
+  ['балкон', 'балкона', 'балконов'],
+  ['кабинет', 'кабинета'],
+];
+const ROOM_FORMS: ReadonlySet<string> = new Set(ROOMS.flat());
 
 /**
  * Places outside a home (a general class: garden, country house, plot, kitchen garden, street, yard), by stem: a leaf whose
@@ -40,4 +43,24 @@ export function findRoomOfOutdoorLeaf(leafPath: string, purpose: readonly string
 /** Whether a word (normalised) names a room where goods are used (`кухни`, `ванной`). */
 export function isRoomWord(word: string): boolean {
   return ROOM_FORMS.has(word);
+}
+
+/**
+ * Whether a leaf is filed by the room a seller's path names (`Кухня / Ножи`, any form of the room): its path says the room
+ * (`Посуда и кухня`, `Техника для кухни`, `Ванная комната`) or the adjective made of it (`Кухонные принадлежности`), or its
+ * name does as a use or an adjective (`Шторы для ванной`, `Ножи кухонные`). A name's own noun is goods, no room (`Детские
+ * кухни`, toy kitchens).
+ */
+export function isLeafOfRoom(leafPath: string, room: string): boolean {
+  const forms = ROOMS.find((group) => group.includes(room)) ?? [];
+  const ofRoom = (word: string): boolean => isWordOfRoom(word, room);
+  const levels = leafPath.split(' / ');
+  const name = tokenizeForMatch(levels.pop() ?? '');
+  return levels.flatMap((level) => tokenizeForMatch(level)).some(ofRoom) || name.some((word, i) => (ADJECTIVE.test(word) && ofRoom(word)) || (name[i - 1] === 'для' && forms.includes(word)));
+}
+
+/** Whether a word is a form of the room a room word names (`кухни` of `кухня`) or the adjective made of it (`кухонные`). */
+export function isWordOfRoom(word: string, room: string): boolean {
+  const forms = ROOMS.find((group) => group.includes(room)) ?? [];
+  return forms.includes(word) || (ADJECTIVE.test(word) && forms.some((form) => isAdjectiveOfPurposeNoun(word, form)));
 }

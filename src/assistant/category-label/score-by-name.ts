@@ -9,6 +9,8 @@ import type { PreparedLeaf, Variant } from './prepare-leaf.js';
 export interface LeafRelations {
   isRelatedElsewhere: (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean;
   onlyQualifies: (head: readonly string[], complement: readonly string[], leaf: PreparedLeaf, similarity: (a: string, b: string) => number) => boolean;
+  /** Whether a word (normalised) is a word of a leaf's name, in either language, as it is written. */
+  isNameWord: (word: string) => boolean;
 }
 
 /** How the label's words meet a leaf's names: the best of its names, and what kind of match that is (`Scored`). */
@@ -52,7 +54,8 @@ export function scoreByName(
     // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one, nor
     // `школьников` of `дошкольников`, a prefixed word.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => isPrefixedWord(word, other) || (other !== word && other.startsWith(word) && !isSameWordStem(word, other))));
+    // Nor is a word the directory writes as it is the base of a longer one's diminutive (`Шаш`, hair in `Шаш кептіргіштер`, of `Шашки`).
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => isPrefixedWord(word, other) || (other !== word && other.startsWith(word) && (relations.isNameWord(word) || !isSameWordStem(word, other)))));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);

@@ -1,4 +1,4 @@
-import { FINAL_VOWEL, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isFleetingVowelForm, isKazakhDativeFormOf, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isSameWordStem } from '../read-word-forms.js';
+import { FINAL_VOWEL, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isFleetingVowelForm, isKazakhDativeFormOf, isKazakhNameOrSingular, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isSameWordStem } from '../read-word-forms.js';
 import { AKANYE_SCORE, FORM_SCORE, LOOSE_CAP, MAX_SLIP_CHECKED_WORD, MIN_AKANYE_WORD } from './label-scores.js';
 import { findSwappedLetter, isLetterSlip } from './read-letter-slips.js';
 import type { ParsedLabel } from './parse-label.js';
@@ -7,9 +7,9 @@ import type { ParsedLabel } from './parse-label.js';
  * How near a seller's word is to a directory word, as the label is written: the general word score,
  * with the spellings it does not know (a dropped vowel, `а` for an unstressed `о`, a changed ending
  * vowel) raised to a form's or a typo's score, and a bare word beginning held down unless the seller
- * marked it as an abbreviation.
+ * marked it as an abbreviation. `nameWords`: every word of the directory's leaf names.
  */
-export function createLabelWordSimilarity(wordScore: (a: string, b: string) => number): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
+export function createLabelWordSimilarity(wordScore: (a: string, b: string) => number, nameWords: ReadonlySet<string> = new Set()): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
   // By seller word, then directory word, apart for a word the seller marked as shortened (the one thing of the label read here).
   const plain = new Map<string, Map<string, number>>();
   const shortened = new Map<string, Map<string, number>>();
@@ -21,6 +21,10 @@ export function createLabelWordSimilarity(wordScore: (a: string, b: string) => n
     let score = row.get(directoryWord);
     if (score === undefined) {
       score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
+      // `Жейде` is `Жейделер` wherever the directory says it, a list's part too (`Блузкалар мен жейделер`): a Kazakh singular is
+      // its bare plural by the language's rules (`isKazakhNameOrSingular`), a form, not a likeness of the one whole name. A word
+      // the directory writes as it is stays that word (`Көрпе`, a leaf's name, is no singular of `Көрпелер`).
+      if (score < FORM_SCORE && !nameWords.has(sellerWord) && isKazakhNameOrSingular([sellerWord], [directoryWord])) score = FORM_SCORE;
       row.set(directoryWord, score);
     }
     // `Ножи для кухни` is `Ножи кухонные`: a word of what the goods are for (after the head) is the leaf's adjective made of

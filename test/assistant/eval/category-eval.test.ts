@@ -73,6 +73,16 @@ describe('matching quality on labelled seller texts', () => {
       expect(describeWrong(categories)).toEqual([]);
     }, 120_000);
 
+    // `heldout9` (84 labels, issue 33, labels34: written from the directory before the round's code and before the matcher
+    // ran on them; singular and plural swaps, brands, materials, two goods joined, a department before the goods, Kazakh,
+    // English, typos, catch-alls) is measured with no confident wrong match; its share is reported, not asserted.
+    it(`our heldout9 labels, ${breadth} directory: no confident wrong match`, () => {
+      const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout9'), 'category', directories), directories);
+      console.log(formatFigures(`own categories (heldout9, ${breadth})`, categories));
+      expect(categories.total).toBe(84);
+      expect(describeWrong(categories)).toEqual([]);
+    }, 120_000);
+
     // `heldout5` (issue 33, written before that round's changes) is measured with no confident wrong match: its
     // one known one, `Коньки роликовые` taken for ice skates in a tree without roller skates, is a question since
     // the whole-head veto.

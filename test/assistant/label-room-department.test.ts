@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+const leafOf = (matcher: typeof original, label: string): string | undefined => {
+  const match = matcher.match(label);
+  return match.status === 'todo' ? undefined : match.best?.entry.path?.rus;
+};
+
+describe('a room of the seller\'s path names the leaf filed by it (issue 33, labels34)', () => {
+  it('takes the leaf the room files over leaves of no room (`Кухня / Ножи`: no building or camping knives)', () => {
+    expect(leafOf(marketplace, 'Кухня / Ножи')).toBe('Дом и сад / Посуда и кухня / Ножи кухонные');
+    expect(leafOf(marketplace, 'Ванная / Шторы')).toBe('Дом и сад / Ванная комната / Шторы для ванной');
+    expect(leafOf(marketplace, 'Кухня / Полотенца')).toBe('Дом и сад / Кухонные принадлежности / Кухонные полотенца');
+  });
+
+  it('reads the rest of a longer leaf\'s name in the room (`Кухня / Весы` is `Кухонные весы`, not floor scales)', () => {
+    expect(leafOf(original, 'Кухня / Весы')).toBe('Бытовая техника / Техника для кухни / Кухонные весы');
+    expect(leafOf(original, 'Кухня / Ножи')).toBe('Дом и сад / Посуда и кухня / Ножи кухонные');
+  });
+
+  it('keeps a leaf of no room a rival where the rows point at it (`Нож туристический`, `Весы напольные`)', () => {
+    expect(marketplace.match('Кухня / Ножи', { productNames: ['Нож туристический складной'] }).status).toBe('todo');
+    expect(marketplace.match('Кухня / Весы', { productNames: ['Весы напольные электронные'] }).status).toBe('todo');
+    expect(original.match('Кухня / Весы', { productNames: ['Весы напольные электронные'] }).status).toBe('todo');
+    expect(marketplace.match('Кухня / Ножи', { productNames: ['Нож шеф-повара 20 см'] }).best?.entry.name.rus).toBe('Ножи кухонные');
+  });
+
+  it('leaves a room no leaf of the goods is filed by a question, and a room noun that is goods no room', () => {
+    // `Полотенца` of `Домашний текстиль` beside paper and kitchen towels: no leaf says the bathroom.
+    expect(leafOf(marketplace, 'Ванная / Полотенца')).toBeUndefined();
+    expect(leafOf(marketplace, 'Спальня / Подушки')).toBeUndefined();
+    // `Детские кухни` (toy kitchens) names kitchens as goods: no leaf of the kitchen for a chair.
+    expect(leafOf(marketplace, 'Кухня / Стулья')).toBeUndefined();
+  });
+});
