@@ -24,7 +24,7 @@ import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 import { readCodeAfterGoods } from './maker-codes.js';
-import { readNameNumbers } from './part-numbers.js';
+import { readModelCode, readNameNumbers } from './part-numbers.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -64,6 +64,8 @@ export interface ProductType {
   partNumber?: string;
   /** A number a size range may be (`100-132`, `110-140`; `part-numbers.ts`), as written: a size beside goods sold by size, a part number beside others. */
   sizeRange?: string;
+  /** A maker's model code in Latin letters and digits (`AD-1024c`; `part-numbers.ts`), as written, where no word of the name is a brand the directory lists. */
+  modelCode?: string;
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -166,7 +168,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     });
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];
-  for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
+  let listsBrand = false;
+  for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word); else listsBrand = true;
   dropNotesAnywhere(name, phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
@@ -198,7 +201,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
     const { partNumber, sizeRange } = readNameNumbers(asWritten);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }) };
+    // Read against the directory only: a brand it lists (`Samsung SM-A525`) says whose goods they are, and they are the directory's.
+    const modelCode = knownBrands === undefined || listsBrand ? undefined : readModelCode(asWritten);
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }), ...(modelCode === undefined ? {} : { modelCode }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
