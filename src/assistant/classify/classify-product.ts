@@ -48,7 +48,8 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { findGroupOfOtherSection } from './group-of-other-section.js';
+import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -548,7 +549,16 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
   { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
+  { name: "the seller's group names goods of another section only", describe: describeGroupOfOtherSection },
 ];
+
+/** `Прищепка` under `… / Инструменты` (`group-of-other-section.ts`): read where the name alone reached the leaf. */
+function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
+  if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
+  const group = ranking.readings.find((reading) => reading.source === 'group');
+  const section = group === undefined ? undefined : findGroupOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
+  return section === undefined ? undefined : describeGroupOfOtherSectionDoubt(section);
+}
 
 /**
  * `Swiss Lake Wall Comfort 7 база C 9 л` under `Интерьерные краски`: the name alone reads a leaf (nail `Базы и топы`) that
