@@ -48,7 +48,8 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { findGroupOfOtherSection } from './group-of-other-section.js';
+import { findWordsOfOtherSection } from './group-of-other-section.js';
+import { describePurposeAfterQuote } from './purpose-after-quote.js';
 import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -556,7 +557,7 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
 function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   const group = ranking.readings.find((reading) => reading.source === 'group');
-  const section = group === undefined ? undefined : findGroupOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
+  const section = group === undefined ? undefined : findWordsOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
   return section === undefined ? undefined : describeGroupOfOtherSectionDoubt(section);
 }
 
@@ -757,6 +758,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : (type.vehicle === undefined && writesOtherSystemsNumber(type) && isBareInKind(best, type) ? describeOtherSystemsNumber(index, best.leaf, best.name, type, () => findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(best.leaf.path)) !== undefined) : undefined) ??
+      (isBareType(best) ? describePurposeAfterQuote(index, best.leaf, type.purposeAfterQuote) : undefined) ??
       describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 

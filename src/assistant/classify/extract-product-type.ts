@@ -25,6 +25,7 @@ import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 import { readCodeAfterGoods } from './maker-codes.js';
 import { readModelCode, readNameNumbers } from './part-numbers.js';
+import { readPurposeAfterQuote } from './purpose-after-quote.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -66,6 +67,8 @@ export interface ProductType {
   sizeRange?: string;
   /** A maker's model code in Latin letters and digits (`AD-1024c`; `part-numbers.ts`), as written, where no word of the name is a brand the directory lists. */
   modelCode?: string;
+  /** The words of a `для …` phrase written after a quoted name (`удаления стойких загрязнений` of `Спонж «Инволвер» … для удаления стойких загрязнений`), normalised: a purpose the head's phrase ended before (`purpose-after-quote.ts`). */
+  purposeAfterQuote?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -203,7 +206,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const { partNumber, sizeRange } = readNameNumbers(asWritten);
     // Read against the directory only: a brand it lists (`Samsung SM-A525`) says whose goods they are, and they are the directory's.
     const modelCode = knownBrands === undefined || listsBrand ? undefined : readModelCode(asWritten);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }), ...(modelCode === undefined ? {} : { modelCode }) };
+    const purposeAfterQuote = found.purpose.length === 0 ? readPurposeAfterQuote(asWritten) : undefined;
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }), ...(modelCode === undefined ? {} : { modelCode }), ...(purposeAfterQuote === undefined ? {} : { purposeAfterQuote }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

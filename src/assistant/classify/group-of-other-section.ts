@@ -52,11 +52,11 @@ function readStemsOfSection(index: ClassifierIndex, section: string): ReadonlySe
 }
 
 /**
- * The section other than the leaf's that the seller's group's stems (`groupStems`: the last group read as a type) name, where
- * none of them is a word of the leaf's own section; undefined where one is, or where they name no section at all (a brand, a
- * word of the seller's own) or only as a word of every trade does.
+ * The section other than the leaf's that the stems (the seller's last group read as a type; a purpose after a quoted name,
+ * `purpose-after-quote.ts`) name, where none of them is a word of the leaf's own section; undefined where one is, or where they
+ * name no section at all (a brand, a word of the seller's own) or only as a word of every trade does.
  */
-export function findGroupOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[]): string | undefined {
+export function findWordsOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[]): string | undefined {
   const sections = readSectionsOfStem(index);
   const own = readStemsOfSection(index, readTopSection(leaf.path));
   let other: string | undefined;

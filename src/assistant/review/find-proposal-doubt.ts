@@ -78,6 +78,7 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "a maker's part number says one part of a system", reads: /^a maker's part number says /, namesAnotherLeaf: true },
   { name: 'a number range beside goods sold in no sizes', reads: /^a number range beside goods sold in no sizes /, namesAnotherLeaf: true },
   { name: 'a model code of no brand the directory lists beside a word of several branches', reads: /^the model code "[^"]*" of no brand the directory lists /, namesAnotherLeaf: true },
+  { name: 'a purpose after a quoted name names goods of other sections only', reads: /^the name says the goods are "[^"]*" after a quoted name, words of /, namesAnotherLeaf: true },
   { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
   { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
   { name: 'the name is for other people than the leaf', reads: /^the name says the product is for other people than the leaf/, namesAnotherLeaf: true },
