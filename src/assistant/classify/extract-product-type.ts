@@ -65,7 +65,7 @@ export interface ProductType {
   partNumber?: string;
   /** A number a size range may be (`100-132`, `110-140`; `part-numbers.ts`), as written: a size beside goods sold by size, a part number beside others. */
   sizeRange?: string;
-  /** A maker's model code in Latin letters and digits (`AD-1024c`; `part-numbers.ts`), as written, where no word of the name is a brand the directory lists. */
+  /** A maker's model code in Latin letters and digits (`AD-1024c`; `part-numbers.ts`), as written, beside a one-word type where no word of the name is a brand the directory lists. */
   modelCode?: string;
   /** The words of a `для …` phrase written after a quoted name (`удаления стойких загрязнений` of `Спонж «Инволвер» … для удаления стойких загрязнений`), normalised: a purpose the head's phrase ended before (`purpose-after-quote.ts`). */
   purposeAfterQuote?: string[];
@@ -204,8 +204,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
     const { partNumber, sizeRange } = readNameNumbers(asWritten);
-    // Read against the directory only: a brand it lists (`Samsung SM-A525`) says whose goods they are, and they are the directory's.
-    const modelCode = knownBrands === undefined || listsBrand ? undefined : readModelCode(asWritten);
+    // Read against the directory only, beside a one-word type only (the doubt's, `other-systems-number.ts`: a key apart for no
+    // other name): a brand it lists (`Samsung SM-A525`) says whose goods they are, and they are the directory's.
+    const modelCode = knownBrands === undefined || listsBrand || found.words.length !== 1 ? undefined : readModelCode(asWritten);
     const purposeAfterQuote = found.purpose.length === 0 ? readPurposeAfterQuote(asWritten) : undefined;
     return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }), ...(modelCode === undefined ? {} : { modelCode }), ...(purposeAfterQuote === undefined ? {} : { purposeAfterQuote }) };
   };
