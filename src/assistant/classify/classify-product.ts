@@ -22,7 +22,7 @@ import { CONTAINER_WORDS, COUNT_WORDS, extractProductType, isColourWord, readPur
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
-import { isSoldBySize, isThreadSize } from './part-numbers.js';
+import { describeOtherSystemsNumber, writesOtherSystemsNumber } from './other-systems-number.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { readPlacementSpelling } from './placement-words.js';
@@ -48,7 +48,9 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { findWordsOfOtherSection } from './group-of-other-section.js';
+import { describePurposeAfterQuote } from './purpose-after-quote.js';
+import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -548,7 +550,16 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "a count or container word, the name's only type, the group's leaf does not explain", describe: describeGroupLeafContainer },
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
   { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
+  { name: "the seller's group names goods of another section only", describe: describeGroupOfOtherSection },
 ];
+
+/** `Прищепка` under `… / Инструменты` (`group-of-other-section.ts`): read where the name alone reached the leaf. */
+function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
+  if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
+  const group = ranking.readings.find((reading) => reading.source === 'group');
+  const section = group === undefined ? undefined : findWordsOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
+  return section === undefined ? undefined : describeGroupOfOtherSectionDoubt(section);
+}
 
 /**
  * `Swiss Lake Wall Comfort 7 база C 9 л` under `Интерьерные краски`: the name alone reads a leaf (nail `Базы и топы`) that
@@ -746,44 +757,9 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : type.vehicle === undefined && isOtherSystemsNumber(index, best.leaf, type) && isBareInKind(best, type) ? describeOtherSystemsNumber(best, type)
-    : describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
-}
-
-/** What the seller reads of `isOtherSystemsNumber`: a range the seller wrote is no part number they wrote, so it reads apart. */
-function describeOtherSystemsNumber(best: LeafScore, type: ProductType): string {
-  return type.partNumber === undefined
-    ? `a number range beside goods sold in no sizes may say one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`
-    : `a maker's part number says one part of a system the name does not name, which the leaf's name "${best.name.text}" does not say`;
-}
-
-/**
- * Whether the name's part number, or a size range beside goods not sold by size (`Удлинитель 100-132`: no extension cord comes in
- * sizes), may say one part of a system the leaf does not hold. Goods the directory sizes by an attribute (`isSizedLeaf`: a clamp's
- * `170-190` by `Типоразмер`, a football kit's by `Размер одежды`) or the path sizes where none does (`isSoldBySize`: bedding) keep
- * the range as a size.
- */
-function isOtherSystemsNumber(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): boolean {
-  if (type.partNumber !== undefined) return isOtherSystemsPart(index, leaf, type.partNumber);
-  return type.sizeRange !== undefined && !isSoldBySize(leaf) && !isSizedLeaf(index, leaf) && isOtherSystemsPart(index, leaf, type.sizeRange);
-}
-
-/**
- * Whether a part number may say one part of a system the leaf does not hold. Not beside a leaf of the vehicles' section (`авто`
- * opens another section's name, as for the vehicle rule): `Фара 2106-3711010` is the part the leaf holds. Not a thread with its
- * pitch beside a leaf whose goods the directory sizes (`Болт М12х1,5`): the thread is the bolt's size.
- */
-function isOtherSystemsPart(index: ClassifierIndex, leaf: IndexedLeaf, partNumber: string): boolean {
-  if (isThreadSize(partNumber) && isSizedLeaf(index, leaf)) return false;
-  return findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(leaf.path)) !== undefined;
-}
-
-const sizedLeaves = new WeakMap<ClassifierIndex, ReadonlySet<number>>();
-
-function isSizedLeaf(index: ClassifierIndex, leaf: IndexedLeaf): boolean {
-  let ids = sizedLeaves.get(index);
-  if (ids === undefined) sizedLeaves.set(index, (ids = new Set(index.sizedLeafIds)));
-  return ids.has(leaf.id);
+    : (type.vehicle === undefined && writesOtherSystemsNumber(type) && isBareInKind(best, type) ? describeOtherSystemsNumber(index, best.leaf, best.name, type, () => findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(best.leaf.path)) !== undefined) : undefined) ??
+      (isBareType(best) ? describePurposeAfterQuote(index, best.leaf, type.purposeAfterQuote) : undefined) ??
+      describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 
 /**

@@ -24,7 +24,8 @@ import { isCapitalsWord, isWrittenInCapitals } from './is-written-in-capitals.js
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 import { readCodeAfterGoods } from './maker-codes.js';
-import { readNameNumbers } from './part-numbers.js';
+import { readModelCode, readNameNumbers } from './part-numbers.js';
+import { readPurposeAfterQuote } from './purpose-after-quote.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -64,6 +65,10 @@ export interface ProductType {
   partNumber?: string;
   /** A number a size range may be (`100-132`, `110-140`; `part-numbers.ts`), as written: a size beside goods sold by size, a part number beside others. */
   sizeRange?: string;
+  /** A maker's model code in Latin letters and digits (`AD-1024c`; `part-numbers.ts`), as written, beside a one-word type where no word of the name is a brand the directory lists. */
+  modelCode?: string;
+  /** The words of a `для …` phrase written after a quoted name (`удаления стойких загрязнений` of `Спонж «Инволвер» … для удаления стойких загрязнений`), normalised: a purpose the head's phrase ended before (`purpose-after-quote.ts`). */
+  purposeAfterQuote?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -166,7 +171,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     });
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];
-  for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
+  let listsBrand = false;
+  for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word); else listsBrand = true;
   dropNotesAnywhere(name, phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
@@ -198,7 +204,11 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
     const { partNumber, sizeRange } = readNameNumbers(asWritten);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }) };
+    // Read against the directory only, beside a one-word type only (the doubt's, `other-systems-number.ts`: a key apart for no
+    // other name): a brand it lists (`Samsung SM-A525`) says whose goods they are, and they are the directory's.
+    const modelCode = knownBrands === undefined || listsBrand || found.words.length !== 1 ? undefined : readModelCode(asWritten);
+    const purposeAfterQuote = found.purpose.length === 0 ? readPurposeAfterQuote(asWritten) : undefined;
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(head !== undefined && written.includes(head) ? { headCut: true as const } : {}), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }), ...(dropped === undefined ? {} : { makerCode: dropped }), ...(partNumber === undefined ? {} : { partNumber }), ...(sizeRange === undefined ? {} : { sizeRange }), ...(modelCode === undefined ? {} : { modelCode }), ...(purposeAfterQuote === undefined ? {} : { purposeAfterQuote }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));

@@ -140,6 +140,18 @@ function isIsbn(number: string): boolean {
   return ISBN.test(number) && number.replace(/\D/gu, '').length === 13;
 }
 
+// A maker's model code: Latin letters joined to three digits or more, by a hyphen or nothing, maybe a letter or two after
+// (`AD-1024c`, `VK7320`); standing alone, no letter or digit glued on.
+const MODEL_CODE = /(?<![\p{L}\p{N}])[A-Za-z]{1,4}[-–]?\d{3,}[A-Za-z]{0,2}(?![\p{L}\p{N}])/u;
+
+/**
+ * The first maker's model code a name writes (`AD-1024c` of `Адаптер AD-1024c`), as written: beside a bare one-word type and no
+ * brand the directory lists, it may say one part of a system as a part number does (`other-systems-number.ts`).
+ */
+export function readModelCode(name: string): string | undefined {
+  return MODEL_CODE.exec(name)?.[0];
+}
+
 /** Whether a part number `readNameNumbers` read is a metric thread with its pitch (`М12х1,5`): a size, where the leaf's goods are sized so. */
 export function isThreadSize(partNumber: string): boolean {
   return THREAD_WITH_PITCH.test(partNumber);

@@ -50,7 +50,7 @@ export function buildRankingKey({ type, label, groups, latinKinds, childrenSize 
 /**
  * The rest of the name a plain decision reads beyond the ranking key: the word after each `для` (whom the goods are for:
  * `recipient-of-goods.ts` reads no other) and after each `от` (what they act against: `remedy-of-other-goods.ts`), the
- * vehicle the goods fit, whether it writes a part number or a size range (`part-numbers.ts`), and what the classifier read of the name against the ranking (`facts`: a kind of the second leaf said,
+ * vehicle the goods fit, whether it writes a part number, a size range or a model code and the brand word before it (`part-numbers.ts`), a purpose after a quoted name, and what the classifier read of the name against the ranking (`facts`: a kind of the second leaf said,
  * a Latin `baby`, the best leaf's unsaid purpose twin). Two names of one ranking share a decision exactly when this key is equal
  * too, so no name takes another's doubt; names that differ only in what none of these reads (a size, a count, a brand word)
  * share it.
@@ -64,7 +64,11 @@ export function buildNameKey(type: ProductType, facts: readonly string[]): strin
     if (word === FOR) forWords += encodeText(tokens[at + 1] ?? '');
     else if (word === AGAINST) againstWords += encodeText(tokens[at + 1] ?? '');
   }
-  return `${forWords}[${againstWords}[${encodeList(facts)}${encodeText(type.vehicle ?? '')}${type.partNumber === undefined ? (type.sizeRange === undefined ? '' : 'r') : isThreadSize(type.partNumber) ? 't' : 'p'}`;
+  // A model code is read against the brand the type ends with (`other-systems-number.ts`): its first word is part of the key.
+  const modelCode = type.modelCode === undefined ? '' : `m${encodeText(type.brand?.[0] ?? '')}`;
+  // A purpose after a quoted name is read apart from the `для` words above (`purpose-after-quote.ts`): whether and which.
+  const afterQuote = type.purposeAfterQuote === undefined ? '' : `q${encodeList(type.purposeAfterQuote)}`;
+  return `${forWords}[${againstWords}[${encodeList(facts)}${encodeText(type.vehicle ?? '')}${type.partNumber === undefined ? (type.sizeRange === undefined ? '' : 'r') : isThreadSize(type.partNumber) ? 't' : 'p'}${modelCode}${afterQuote}`;
 }
 
 const FOR = 'для';

@@ -87,3 +87,15 @@ export function describeGroupElsewhereDoubt(path: string): string {
 export function isGroupElsewhereDoubt(doubt: string): boolean {
   return doubt.startsWith(GROUP_ELSEWHERE_OPENING) && doubt.endsWith(GROUP_ELSEWHERE_END);
 }
+
+const GROUP_OF_OTHER_SECTION_OPENING = "the seller's group names goods of ";
+
+/** The seller's group names goods of another top-level section only (`Инструменты` against clothes pegs). */
+export function describeGroupOfOtherSectionDoubt(section: string): string {
+  return `${GROUP_OF_OTHER_SECTION_OPENING}"${section}", none of the leaf's section`;
+}
+
+/** Whether a doubt is the one `describeGroupOfOtherSectionDoubt` writes. */
+export function isGroupOfOtherSectionDoubt(doubt: string): boolean {
+  return doubt.startsWith(GROUP_OF_OTHER_SECTION_OPENING);
+}

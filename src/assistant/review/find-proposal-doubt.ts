@@ -12,7 +12,7 @@
  */
 import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
-import { isGroupElsewhereDoubt, isGroupLeafWordsDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
+import { isGroupElsewhereDoubt, isGroupLeafWordsDoubt, isGroupOfOtherSectionDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
@@ -60,6 +60,7 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "the name says its own purpose, only the seller's group the leaf's", reads: isOwnPurposeDoubt, namesAnotherLeaf: true },
   { name: "the seller's group opens another section's name", reads: isGroupSectionDoubt, namesAnotherLeaf: true },
   { name: "the seller's group names a leaf of another branch", reads: isGroupElsewhereDoubt, namesAnotherLeaf: true },
+  { name: "the seller's group names goods of another section only", reads: isGroupOfOtherSectionDoubt, namesAnotherLeaf: true },
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
@@ -76,6 +77,8 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'a dose says a medicine or supplement', reads: /^a dose says a medicine or supplement/, namesAnotherLeaf: true },
   { name: "a maker's part number says one part of a system", reads: /^a maker's part number says /, namesAnotherLeaf: true },
   { name: 'a number range beside goods sold in no sizes', reads: /^a number range beside goods sold in no sizes /, namesAnotherLeaf: true },
+  { name: 'a model code of no brand the directory lists beside a word of several branches', reads: /^the model code "[^"]*" of no brand the directory lists /, namesAnotherLeaf: true },
+  { name: 'a purpose after a quoted name names goods of other sections only', reads: /^the name says the goods are "[^"]*" after a quoted name, words of /, namesAnotherLeaf: true },
   { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
   { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
   { name: 'the name is for other people than the leaf', reads: /^the name says the product is for other people than the leaf/, namesAnotherLeaf: true },
