@@ -12,8 +12,9 @@ import type { ReadOptions } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { loadClassifierIndex } from './classify/load-classifier-index.js';
-import { createDirectoryMatchers } from './create-directory-matchers.js';
-import { loadColumnValues } from './load-column-values.js';
+import { createDirectoryMatchers, type DirectoryMatchers } from './create-directory-matchers.js';
+import { loadColumnValues, type ColumnValues } from './load-column-values.js';
+import { createLeftOutTest, GOODS_KEY_FIELDS, type GoodsColumns } from '../stages/create-left-out-test.js';
 import { loadServiceDirectories } from './load-service-directories.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { loadCategoryRows } from './load-category-rows.js';
@@ -74,17 +75,19 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   // The product classifier's index of these directories, from beside the directory cache when built before.
   await loadClassifierIndex({ stateDir: describeServiceAccount(options.settings, deps.cwd).stateDir, directories, index: matchers.index });
   // The column decisions, to know which columns the second read needs; the draft takes them as they are.
-  const columns = matchColumns(profile.info.header, {
-    matchers,
-    valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
-    rows: profile.rows,
-    filledOf: (index) => profile.filled.get(index) ?? 0,
-  });
-  const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
-  const categoryColumn = columnOf('category');
-  const nameColumn = columnOf('name.rus');
-  // With the key columns, a row the reader took for a pasted export's title is goods where `import` maps it so.
-  const keys = [columnOf('skuKey'), columnOf('barcode')].filter((index) => index !== undefined);
+  let columns = matchProfileColumns(profile, matchers);
+  let goods = readMatchedGoodsColumns(columns);
+  // A row the reader took for a pasted export's title is goods where `import` maps it so (key and name filled): counted
+  // now, and the columns matched again on the rows `import` maps (rare: a narrow row of goods right above a pasted header).
+  const leavesOut = createLeftOutTest(goods);
+  const kept = profile.titles.filter((row) => !leavesOut(row));
+  if (kept.length > 0) {
+    profile.keepRows(kept);
+    columns = matchProfileColumns(profile, matchers);
+    goods = readMatchedGoodsColumns(columns);
+  }
+  const categoryColumn = findMatchedColumn(columns, 'category');
+  const { name: nameColumn, keys } = goods;
   const categoryContext =
     categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn, keys }, deps);
   // The first rows' names with their grouping, to say how many the classifier places surely (`choose-category-source.ts`).
@@ -119,4 +122,22 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     await writeFile(outPath, draft.text, 'utf8');
   }
   return { outPath, out, summary: draft.summary, columns: input.columns, rows: profile.rows };
+}
+
+function matchProfileColumns(profile: ColumnValues, matchers: DirectoryMatchers): ColumnMatch[] {
+  return matchColumns(profile.info.header, {
+    matchers,
+    valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
+    rows: profile.rows,
+    filledOf: (index) => profile.filled.get(index) ?? 0,
+  });
+}
+
+/** The name and key columns the matches chose: what tells a narrow row of goods from a title (`createLeftOutTest`). */
+function readMatchedGoodsColumns(columns: readonly ColumnMatch[]): GoodsColumns {
+  return { name: findMatchedColumn(columns, 'name.rus'), keys: GOODS_KEY_FIELDS.flatMap((field) => findMatchedColumn(columns, field) ?? []) };
+}
+
+function findMatchedColumn(columns: readonly ColumnMatch[], field: string): number | undefined {
+  return columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
 }

@@ -34,10 +34,13 @@ export function createLeftOutTest(columns: GoodsColumns): LeftOutTest {
     (row.leftOut.variant === 'header' || checkCellEmpty(row.cells[name]) || keys.every((index) => checkCellEmpty(row.cells[index])));
 }
 
+/** The mapping fields whose column makes a marked title row goods when filled (with the name): the SKU key and the barcode. */
+export const GOODS_KEY_FIELDS = ['skuKey', 'barcode'] as const;
+
 /** The goods columns a mapping names, by their positions in the file's header. */
 export function readGoodsColumns(mapping: Mapping, info: SourceInfo): GoodsColumns {
   // Missing or doubled columns are reported once by the field rules; not again here.
   const resolve = createColumnResolver(info, () => {});
-  const keys = [resolve(mapping.columns.skuKey, 'columns.skuKey', 'off'), resolve(mapping.columns.barcode, 'columns.barcode', 'off')].flatMap((slot) => (slot ? [slot.index] : []));
+  const keys = GOODS_KEY_FIELDS.flatMap((field) => resolve(mapping.columns[field], `columns.${field}`, 'off')?.index ?? []);
   return { name: resolve(mapping.columns.name?.rus, 'columns.name.rus', 'off')?.index, keys };
 }
