@@ -1,6 +1,9 @@
 /**
- * Which rows a run leaves out as no goods: the one rule the mapper and the mapping assistant's reads
- * share, so that `mapping init` and `mapping review` count and ask exactly the rows `import` sends.
+ * Which rows of a pasted export a run leaves out as no goods: the one rule the mapper and the mapping
+ * assistant's reads share, so that `mapping init`, `mapping review` and `mapping check` leave out the
+ * same repeated headers and titles `import` does. The mapping's `rows.skip`/`rows.where` is applied by
+ * the mapper alone (its conditions may name columns the mapper derives): the review and the check
+ * still read the rows it skips.
  *
  * The reader marks a pasted export's repeated header and the narrow rows right above it
  * (`SourceRow.leftOut`, `mark-pasted-exports.ts`) without knowing the mapping; a row of goods may be
