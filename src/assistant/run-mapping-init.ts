@@ -8,7 +8,8 @@ import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
 import { describeServiceAccount } from '../pipeline/describe-service-account.js';
 import type { Settings } from '../settings/settings-schema.js';
-import type { ReadOptions } from '../sources/types.js';
+import { normalizeHeaderName } from '../sources/find-header-row.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { loadClassifierIndex } from './classify/load-classifier-index.js';
@@ -69,6 +70,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   if (groupRows !== undefined) readOptions.groupRows = groupRows;
   if (options.sheet !== undefined) readOptions.sheet = options.sheet;
   const profile = await loadColumnValues(sourcePath, readOptions, deps);
+  refuseTitleOnlyHeader(options.file, profile.info);
 
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
   const matchers = createDirectoryMatchers(directories);
@@ -140,4 +142,16 @@ function readMatchedGoodsColumns(columns: readonly ColumnMatch[]): GoodsColumns 
 
 function findMatchedColumn(columns: readonly ColumnMatch[], field: string): number | undefined {
   return columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
+}
+
+/**
+ * A sheet of title lines only ("Прайс-лист …", a date) has its first line taken for the header, and a draft of it
+ * would map nothing: said as such. A table of goods names two columns at least (a key and a name).
+ */
+function refuseTitleOnlyHeader(file: string, info: SourceInfo): void {
+  const named = info.header.filter((column) => normalizeHeaderName(column.text ?? column.name) !== '');
+  if (named.length >= 2) return;
+  const where = `${info.sheet === undefined ? '' : `sheet "${info.sheet}", `}row ${String(info.headerRow)}`;
+  const what = named[0] === undefined ? 'names no column' : `names one column only ("${named[0].text ?? named[0].name}", a title?)`;
+  throw new SourceReadError(file, `${file}: no table of goods found: the header taken (${where}) ${what}, so there are no data rows to draft a mapping from. Give the sheet of goods (--sheet), or add its header row naming the columns.`, info.sheet === undefined ? undefined : { sheet: info.sheet });
 }

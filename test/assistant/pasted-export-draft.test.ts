@@ -91,6 +91,17 @@ describe('mapping init of a pasted export with a narrow row of goods above its h
   });
 });
 
+describe('mapping init of a sheet of title lines only', () => {
+  it('says there is no table of goods, naming the line taken for the header, and writes no draft', async () => {
+    await writeCsv('titles-only.csv', [['Прайс-лист ТОО Dala Trade'], ['Дата выгрузки: 01.12.2026']]);
+    const init = await run(['mapping', 'init', 'titles-only.csv', '--out', 'titles-only.yaml']);
+    // Before, the first title was the header and the second a row of goods: "Wrote titles-only.yaml from 1 rows.", exit 0.
+    expect(init.code).not.toBe(0);
+    expect(init.stderr).toMatch(/titles-only\.csv: no table of goods found: the header taken \(row 1\) names one column only \("Прайс-лист ТОО Dala Trade", a title\?\)/);
+    await expect(readFile(join(dir, 'titles-only.yaml'), 'utf8')).rejects.toThrow();
+  });
+});
+
 describe('the name and category reads of the draft', () => {
   it('leave out a title the reader marks, but keep a narrow row of goods (key and name) above a repeated header', async () => {
     const header = lines[2] as string[];
