@@ -61,48 +61,46 @@ type ProfileCounts = Omit<ColumnValues, 'info' | 'titles' | 'keepRows'>;
 
 /** The counts of the rows added so far; a row added later shows in them. */
 function createProfile(maxDistinct: number): { values: ProfileCounts; add(row: SourceRow): void } {
-  const counts = { values: new Map<number, string[]>(), truncated: new Set<number>(), filled: new Map<number, number>(), groups: new Map<number, string[]>(), groupedRows: new Map<number, number>() };
+  const values: ProfileCounts = { values: new Map(), truncated: new Set(), rows: 0, filled: new Map(), groups: new Map(), groupedRows: new Map() };
+  const { truncated, filled, groups, groupedRows } = values;
   const seen = new Map<number, Set<string>>();
   const groupKeys = new Map<number, Set<string>>();
-  const values: ProfileCounts = { ...counts, rows: 0 };
   const add = (row: SourceRow): void => {
     values.rows += 1;
-    row.groups?.forEach((text, i) => addGroupText(counts, groupKeys, i + 1, text, maxDistinct));
-    row.cells.forEach((cell, index) => addCellText(counts, seen, index, cell?.text.trim() ?? '', maxDistinct));
+    row.groups?.forEach((text, i) => {
+      const level = i + 1;
+      const key = normalizeName(text);
+      if (key !== '') groupedRows.set(level, (groupedRows.get(level) ?? 0) + 1);
+      let keys = groupKeys.get(level);
+      if (keys === undefined) {
+        keys = new Set();
+        groupKeys.set(level, keys);
+        groups.set(level, []);
+      }
+      if (key === '' || keys.has(key) || keys.size >= maxDistinct) return;
+      keys.add(key);
+      groups.get(level)?.push(text.trim());
+    });
+    row.cells.forEach((cell, index) => {
+      const text = cell?.text.trim() ?? '';
+      if (text === '') return;
+      filled.set(index, (filled.get(index) ?? 0) + 1);
+      if (truncated.has(index)) return;
+      let keys = seen.get(index);
+      if (keys === undefined) {
+        keys = new Set();
+        seen.set(index, keys);
+        values.values.set(index, []);
+      }
+      const key = normalizeName(text);
+      if (keys.has(key)) return;
+      if (keys.size >= maxDistinct) {
+        truncated.add(index);
+        return;
+      }
+      keys.add(key);
+      values.values.get(index)?.push(text);
+    });
   };
   return { values, add };
-}
-
-function addGroupText(counts: Pick<ProfileCounts, 'groups' | 'groupedRows'>, groupKeys: Map<number, Set<string>>, level: number, text: string, maxDistinct: number): void {
-  const key = normalizeName(text);
-  if (key !== '') counts.groupedRows.set(level, (counts.groupedRows.get(level) ?? 0) + 1);
-  let keys = groupKeys.get(level);
-  if (keys === undefined) {
-    keys = new Set();
-    groupKeys.set(level, keys);
-    counts.groups.set(level, []);
-  }
-  if (key === '' || keys.has(key) || keys.size >= maxDistinct) return;
-  keys.add(key);
-  counts.groups.get(level)?.push(text.trim());
-}
-
-function addCellText(counts: Pick<ProfileCounts, 'values' | 'truncated' | 'filled'>, seen: Map<number, Set<string>>, index: number, text: string, maxDistinct: number): void {
-  if (text === '') return;
-  counts.filled.set(index, (counts.filled.get(index) ?? 0) + 1);
-  if (counts.truncated.has(index)) return;
-  let keys = seen.get(index);
-  if (keys === undefined) {
-    keys = new Set();
-    seen.set(index, keys);
-    counts.values.set(index, []);
-  }
-  const key = normalizeName(text);
-  if (keys.has(key)) return;
-  if (keys.size >= maxDistinct) {
-    counts.truncated.add(index);
-    return;
-  }
-  keys.add(key);
-  counts.values.get(index)?.push(text);
 }
