@@ -29,14 +29,26 @@ export function readLocalizedValue(value: unknown, aliases: WireAliases): Locali
   if (typeof value === 'string') return { rus: value, kaz: '' };
   if (isPlainRecord(value)) return readLanguageKeyed(value, aliases);
   if (Array.isArray(value)) {
-    const out: Localized = { rus: '', kaz: '' };
-    for (const entry of value) {
-      const read = isPlainRecord(entry) ? readTranslation(entry) : undefined;
-      if (read !== undefined && out[read.language] === '') out[read.language] = read.text;
-    }
-    return out.rus !== '' || out.kaz !== '' ? out : undefined;
+    const out = readTranslationList(value);
+    return out !== undefined && (out.rus !== '' || out.kaz !== '') ? out : undefined;
   }
   return undefined;
+}
+
+/**
+ * A list of `{language, text}` translations: each language's first text, `''` where the list has
+ * none; `undefined` when no entry reads as a translation. `[]` is a list with both languages empty.
+ */
+export function readTranslationList(value: readonly unknown[]): Localized | undefined {
+  const out: Localized = { rus: '', kaz: '' };
+  let understood = value.length === 0;
+  for (const entry of value) {
+    const read = isPlainRecord(entry) ? readTranslation(entry) : undefined;
+    if (read === undefined) continue;
+    understood = true;
+    if (out[read.language] === '') out[read.language] = read.text;
+  }
+  return understood ? out : undefined;
 }
 
 /** `{rus, kaz}` by the aliases, else by keys that are language tags (`ru-KZ`, `kk`). */

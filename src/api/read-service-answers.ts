@@ -8,7 +8,7 @@ import type { HeldText, ImportResponse, ProductDetail, ProductDetailSku, Product
 import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
 import type { PagingFields } from './find-record-list.js';
-import { readLocalizedValue } from './read-localized.js';
+import { readLocalizedValue, readTranslationList } from './read-localized.js';
 import { createRecordReader, readCount, readFlag, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError, noteUnusedFields } from './wire-read-context.js';
@@ -135,9 +135,10 @@ export function readProductDetails(body: unknown, context: WireReadContext): Pro
 }
 
 /**
- * A product's held name or description: a language the answer leaves out is not held (never compared), one it
- * sends empty is held empty. `{rus, kaz}` by the aliases, else any form `readLocalizedValue` reads (a list of
- * `{locale, value}` translations, keys that are language tags): there a language left out is not held.
+ * A product's held name or description. As `{rus, kaz}` by the aliases, a language the answer leaves out is not
+ * held (never compared) and one it sends empty is held empty. As a list of `{locale, value}` translations or keys
+ * that are language tags, both languages are held, a missing one empty: such a service leaves an empty
+ * translation out, so there "left out" means "empty", and a text added in that language must be sent.
  */
 function readHeldText(value: unknown, field: 'name' | 'description', context: WireReadContext): HeldText | undefined {
   if (value === undefined || value === null) return undefined;
@@ -148,12 +149,11 @@ function readHeldText(value: unknown, field: 'name' | 'description', context: Wi
     const kaz = reader.get(context.aliases['localized.kaz']);
     if (typeof rus === 'string' || typeof kaz === 'string') return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
   }
-  const read = readLocalizedValue(value, context.aliases);
+  const read = Array.isArray(value) ? readTranslationList(value) : readLocalizedValue(value, context.aliases);
+  if (read !== undefined) return { rus: read.rus, kaz: read.kaz };
   // Said, never guessed: a text in a form not understood is not held, so the plan can neither compare nor send it.
-  if (read === undefined && !(Array.isArray(value) && value.length === 0)) {
-    context.ledger.noteOnce(`${context.endpoint} product ${field}`, `${context.endpoint}: the products' ${field} is not understood (${describeValue(value)}): it is taken as not held, never compared with the file, so a change to it is not sent`);
-  }
-  return read === undefined ? undefined : { ...(read.rus === '' ? {} : { rus: read.rus }), ...(read.kaz === '' ? {} : { kaz: read.kaz }) };
+  context.ledger.noteOnce(`${context.endpoint} product ${field}`, `${context.endpoint}: the products' ${field} is not understood (${describeValue(value)}): it is taken as not held, never compared with the file, so a change to it is not sent`);
+  return undefined;
 }
 
 function readIdList(value: unknown): number[] {

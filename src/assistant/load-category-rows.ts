@@ -13,7 +13,7 @@ import type { CategoryRows } from './build-mapping-draft-input.js';
 /** How many product names are kept per category. */
 const PRODUCT_NAMES_PER_CATEGORY = 20;
 
-/** Reads the product names of each category's rows (the first `PRODUCT_NAMES_PER_CATEGORY` distinct ones), of the rows `import` sends (`loadNameRows`). */
+/** Reads the product names of each category's rows (the first `PRODUCT_NAMES_PER_CATEGORY` distinct ones), leaving out a pasted export's header and titles as `import` does (`loadNameRows`). */
 export async function loadCategoryRows(
   path: string,
   readOptions: ReadOptions,

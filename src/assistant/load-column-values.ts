@@ -7,8 +7,7 @@
 import type { Deps } from '../core/deps.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 import { openSource } from '../sources/open-source.js';
-import type { ReadOptions, SourceInfo } from '../sources/types.js';
-import { createLeftOutTest } from '../stages/create-left-out-test.js';
+import type { ReadOptions, SourceInfo, SourceRow } from '../sources/types.js';
 
 /** What `loadColumnValues` found. */
 export interface ColumnValues {
@@ -18,7 +17,7 @@ export interface ColumnValues {
   values: Map<number, string[]>;
   /** Columns that had more distinct texts than the limit. */
   truncated: Set<number>;
-  /** Data rows read, but for a pasted export's header and titles (the reader marks them): no fill rate counts them. */
+  /** Data rows read, but for a pasted export's header and titles (the reader marks them; see `titles`): no fill rate counts them. */
   rows: number;
   /** Non-empty cells per column position: a key or attribute column filled in 1 of 1,935 rows is not the one to use. */
   filled: Map<number, number>;
@@ -26,6 +25,10 @@ export interface ColumnValues {
   groups: Map<number, string[]>;
   /** Data rows under a group row of each level: how many rows a category from group rows would cover. */
   groupedRows: Map<number, number>;
+  /** The rows the reader took for a pasted export's titles, in no count yet: a narrow row of goods looks the same until its columns are known. */
+  titles: SourceRow[];
+  /** Adds rows to every count above (`rows` included): the titles `import` maps as goods, once the columns are chosen. */
+  keepRows(rows: readonly SourceRow[]): void;
 }
 
 /** Default of `maxDistinct`. */
@@ -38,21 +41,32 @@ export async function loadColumnValues(
   deps: Pick<Deps, 'signal'>,
   options: { maxDistinct?: number } = {},
 ): Promise<ColumnValues> {
-  const maxDistinct = options.maxDistinct ?? DEFAULT_MAX_DISTINCT;
   const stream = await openSource(path, readOptions, deps);
-  const values = new Map<number, string[]>();
-  const seen = new Map<number, Set<string>>();
-  const truncated = new Set<number>();
-  const filled = new Map<number, number>();
-  const groups = new Map<number, string[]>();
-  const groupKeys = new Map<number, Set<string>>();
-  const groupedRows = new Map<number, number>();
-  // No column is chosen yet, so no title the reader marks can be told for goods by its key and name: each is left out.
-  const leavesOut = createLeftOutTest({ name: undefined, keys: [] });
-  let rows = 0;
+  const profile = createProfile(options.maxDistinct ?? DEFAULT_MAX_DISTINCT);
+  const titles: SourceRow[] = [];
   for await (const row of stream.rows) {
-    if (leavesOut(row)) continue;
-    rows += 1;
+    if (row.leftOut === undefined) profile.add(row);
+    // No column is chosen yet: a marked title waits until the key and name columns tell it from a narrow row of goods.
+    else if (row.leftOut.variant === 'title') titles.push(row);
+  }
+  // The draft finds a column's values by its `index`, and the later reads its cells by it (`row.cells[index]`): its
+  // position among the columns read, not its place in the sheet, which is one more past each `_` column left out
+  // before it (its `letter` keeps that place).
+  const header = stream.info.header.map((column, position) => (column.index === position ? column : { ...column, index: position }));
+  // One object: the rows kept later count in its `rows` as in its maps.
+  return Object.assign(profile.values, { info: { ...stream.info, header }, titles, keepRows: (rows: readonly SourceRow[]) => rows.forEach(profile.add) });
+}
+
+type ProfileCounts = Omit<ColumnValues, 'info' | 'titles' | 'keepRows'>;
+
+/** The counts of the rows added so far; a row added later shows in them. */
+function createProfile(maxDistinct: number): { values: ProfileCounts; add(row: SourceRow): void } {
+  const values: ProfileCounts = { values: new Map(), truncated: new Set(), rows: 0, filled: new Map(), groups: new Map(), groupedRows: new Map() };
+  const { truncated, filled, groups, groupedRows } = values;
+  const seen = new Map<number, Set<string>>();
+  const groupKeys = new Map<number, Set<string>>();
+  const add = (row: SourceRow): void => {
+    values.rows += 1;
     row.groups?.forEach((text, i) => {
       const level = i + 1;
       const key = normalizeName(text);
@@ -76,7 +90,7 @@ export async function loadColumnValues(
       if (keys === undefined) {
         keys = new Set();
         seen.set(index, keys);
-        values.set(index, []);
+        values.values.set(index, []);
       }
       const key = normalizeName(text);
       if (keys.has(key)) return;
@@ -85,12 +99,8 @@ export async function loadColumnValues(
         return;
       }
       keys.add(key);
-      values.get(index)?.push(text);
+      values.values.get(index)?.push(text);
     });
-  }
-  // The draft finds a column's values by its `index`, and the later reads its cells by it (`row.cells[index]`): its
-  // position among the columns read, not its place in the sheet, which is one more past each `_` column left out
-  // before it (its `letter` keeps that place).
-  const header = stream.info.header.map((column, position) => (column.index === position ? column : { ...column, index: position }));
-  return { info: { ...stream.info, header }, values, truncated, rows, filled, groups, groupedRows };
+  };
+  return { values, add };
 }

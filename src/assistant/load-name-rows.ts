@@ -25,8 +25,8 @@ export interface NameRow {
 export const NAME_ROWS_READ = 2000;
 
 /**
- * Reads the first `NAME_ROWS_READ` rows that have a product name, leaving out the rows `import` leaves out (a pasted
- * export's header and titles: a title is goods where it fills the name and a key, `keys`).
+ * Reads the first `NAME_ROWS_READ` rows that have a product name, leaving out a pasted export's header and titles as
+ * `import` does (a title is goods where it fills the name and a key, `keys`; the mapping's `rows.skip` is not known here).
  */
 export async function loadNameRows(
   path: string,

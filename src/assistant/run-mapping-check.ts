@@ -91,8 +91,11 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
   }
 }
 
-/** Reads the category, brand and attribute cells of every row `import` maps (no pasted export's header or titles), as the mapping names the columns. */
-async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Deps): Promise<SellerRowTexts[]> {
+/**
+ * Reads the category, brand and attribute cells of every row but a pasted export's header and titles (as `import`
+ * leaves them out), as the mapping names the columns. `file` is as the user named it, read from `deps.cwd`.
+ */
+export async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Pick<Deps, 'cwd' | 'signal'>): Promise<SellerRowTexts[]> {
   const stream = await openSource(resolve(deps.cwd, file), { ...buildReadOptions(mapping), ignoreHeaderPrefix: '_' }, deps);
   // By position in the rows read (`row.cells`), as the mapper finds them: a `_` column left out before one shifts it.
   const find = (ref: ColumnRef | undefined): number | undefined => {

@@ -8,12 +8,14 @@ import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
 import { describeServiceAccount } from '../pipeline/describe-service-account.js';
 import type { Settings } from '../settings/settings-schema.js';
-import type { ReadOptions } from '../sources/types.js';
+import { normalizeHeaderName } from '../sources/find-header-row.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { loadClassifierIndex } from './classify/load-classifier-index.js';
-import { createDirectoryMatchers } from './create-directory-matchers.js';
-import { loadColumnValues } from './load-column-values.js';
+import { createDirectoryMatchers, type DirectoryMatchers } from './create-directory-matchers.js';
+import { loadColumnValues, type ColumnValues } from './load-column-values.js';
+import { createLeftOutTest, GOODS_KEY_FIELDS, type GoodsColumns } from '../stages/create-left-out-test.js';
 import { loadServiceDirectories } from './load-service-directories.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { loadCategoryRows } from './load-category-rows.js';
@@ -68,23 +70,26 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   if (groupRows !== undefined) readOptions.groupRows = groupRows;
   if (options.sheet !== undefined) readOptions.sheet = options.sheet;
   const profile = await loadColumnValues(sourcePath, readOptions, deps);
+  refuseTitleOnlyHeader(options.file, profile.info);
 
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
   const matchers = createDirectoryMatchers(directories);
   // The product classifier's index of these directories, from beside the directory cache when built before.
   await loadClassifierIndex({ stateDir: describeServiceAccount(options.settings, deps.cwd).stateDir, directories, index: matchers.index });
   // The column decisions, to know which columns the second read needs; the draft takes them as they are.
-  const columns = matchColumns(profile.info.header, {
-    matchers,
-    valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
-    rows: profile.rows,
-    filledOf: (index) => profile.filled.get(index) ?? 0,
-  });
-  const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
-  const categoryColumn = columnOf('category');
-  const nameColumn = columnOf('name.rus');
-  // With the key columns, a row the reader took for a pasted export's title is goods where `import` maps it so.
-  const keys = [columnOf('skuKey'), columnOf('barcode')].filter((index) => index !== undefined);
+  let columns = matchProfileColumns(profile, matchers);
+  let goods = readMatchedGoodsColumns(columns);
+  // A row the reader took for a pasted export's title is goods where `import` maps it so (key and name filled): counted
+  // now, and the columns matched again on the rows `import` maps (rare: a narrow row of goods right above a pasted header).
+  const leavesOut = createLeftOutTest(goods);
+  const kept = profile.titles.filter((row) => !leavesOut(row));
+  if (kept.length > 0) {
+    profile.keepRows(kept);
+    columns = matchProfileColumns(profile, matchers);
+    goods = readMatchedGoodsColumns(columns);
+  }
+  const categoryColumn = findMatchedColumn(columns, 'category');
+  const { name: nameColumn, keys } = goods;
   const categoryContext =
     categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn, keys }, deps);
   // The first rows' names with their grouping, to say how many the classifier places surely (`choose-category-source.ts`).
@@ -119,4 +124,34 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     await writeFile(outPath, draft.text, 'utf8');
   }
   return { outPath, out, summary: draft.summary, columns: input.columns, rows: profile.rows };
+}
+
+function matchProfileColumns(profile: ColumnValues, matchers: DirectoryMatchers): ColumnMatch[] {
+  return matchColumns(profile.info.header, {
+    matchers,
+    valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
+    rows: profile.rows,
+    filledOf: (index) => profile.filled.get(index) ?? 0,
+  });
+}
+
+/** The name and key columns the matches chose: what tells a narrow row of goods from a title (`createLeftOutTest`). */
+function readMatchedGoodsColumns(columns: readonly ColumnMatch[]): GoodsColumns {
+  return { name: findMatchedColumn(columns, 'name.rus'), keys: GOODS_KEY_FIELDS.flatMap((field) => findMatchedColumn(columns, field) ?? []) };
+}
+
+function findMatchedColumn(columns: readonly ColumnMatch[], field: string): number | undefined {
+  return columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
+}
+
+/**
+ * A sheet of title lines only ("Прайс-лист …", a date) has its first line taken for the header, and a draft of it
+ * would map nothing: said as such. A table of goods names two columns at least (a key and a name).
+ */
+function refuseTitleOnlyHeader(file: string, info: SourceInfo): void {
+  const named = info.header.filter((column) => normalizeHeaderName(column.text ?? column.name) !== '');
+  if (named.length >= 2) return;
+  const where = `${info.sheet === undefined ? '' : `sheet "${info.sheet}", `}row ${String(info.headerRow)}`;
+  const what = named[0] === undefined ? 'names no column' : `names one column only ("${named[0].text ?? named[0].name}", a title?)`;
+  throw new SourceReadError(file, `${file}: no table of goods found: the header taken (${where}) ${what}, so there are no data rows to draft a mapping from. Give the sheet of goods (--sheet), or add its header row naming the columns.`, info.sheet === undefined ? undefined : { sheet: info.sheet });
 }

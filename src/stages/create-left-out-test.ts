@@ -1,6 +1,9 @@
 /**
- * Which rows a run leaves out as no goods: the one rule the mapper and the mapping assistant's reads
- * share, so that `mapping init` and `mapping review` count and ask exactly the rows `import` sends.
+ * Which rows of a pasted export a run leaves out as no goods: the one rule the mapper and the mapping
+ * assistant's reads share, so that `mapping init`, `mapping review` and `mapping check` leave out the
+ * same repeated headers and titles `import` does. The mapping's `rows.skip`/`rows.where` is applied by
+ * the mapper alone (its conditions may name columns the mapper derives): the review and the check
+ * still read the rows it skips.
  *
  * The reader marks a pasted export's repeated header and the narrow rows right above it
  * (`SourceRow.leftOut`, `mark-pasted-exports.ts`) without knowing the mapping; a row of goods may be
@@ -34,10 +37,13 @@ export function createLeftOutTest(columns: GoodsColumns): LeftOutTest {
     (row.leftOut.variant === 'header' || checkCellEmpty(row.cells[name]) || keys.every((index) => checkCellEmpty(row.cells[index])));
 }
 
+/** The mapping fields whose column makes a marked title row goods when filled (with the name): the SKU key and the barcode. */
+export const GOODS_KEY_FIELDS = ['skuKey', 'barcode'] as const;
+
 /** The goods columns a mapping names, by their positions in the file's header. */
 export function readGoodsColumns(mapping: Mapping, info: SourceInfo): GoodsColumns {
   // Missing or doubled columns are reported once by the field rules; not again here.
   const resolve = createColumnResolver(info, () => {});
-  const keys = [resolve(mapping.columns.skuKey, 'columns.skuKey', 'off'), resolve(mapping.columns.barcode, 'columns.barcode', 'off')].flatMap((slot) => (slot ? [slot.index] : []));
+  const keys = GOODS_KEY_FIELDS.flatMap((field) => resolve(mapping.columns[field], `columns.${field}`, 'off')?.index ?? []);
   return { name: resolve(mapping.columns.name?.rus, 'columns.name.rus', 'off')?.index, keys };
 }

@@ -49,23 +49,35 @@ describe('findRecordList', () => {
 });
 
 describe('product details', () => {
-  it('reads a name and description sent as translation lists or by language tags; a language left out is not held', () => {
-    const [listed, tagged, plain] = readProductDetails(
+  it('reads a name and description sent as translation lists or by language tags, a language left out there as held empty', () => {
+    const events: PipelineEvent[] = [];
+    const [listed, tagged, plain, emptyList, emptyValues, tagOnly] = readProductDetails(
       {
         products: [
           { productId: 1, name: [{ locale: 'ru-KZ', value: 'Чайник' }, { locale: 'kk-KZ', value: 'Шәйнек' }], description: [{ locale: 'ru-KZ', value: '<p>Стальной</p>' }] },
-          { productId: 2, name: { 'ru-KZ': 'Чайник', 'kk-KZ': 'Шәйнек' }, description: { 'ru-KZ': '', 'kk-KZ': 'Болат' } },
+          { productId: 2, name: { 'ru-KZ': 'Чайник', 'kk-KZ': 'Шәйнек' }, description: { 'ru-KZ': 'X', 'kk-KZ': '' } },
           { productId: 3, name: { rus: 'Чайник' }, description: { rus: 'Стальной', kaz: '' } },
+          { productId: 4, description: [] },
+          { productId: 5, description: [{ locale: 'ru-KZ', value: '' }, { locale: 'kk-KZ', value: '' }] },
+          { productId: 6, description: { 'kk-KZ': 'Болат' } },
         ],
       },
-      context(),
+      context(events),
     );
     // Before, a list read as nothing held: a changed description was planned "unchanged" and never sent.
-    expect(listed).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { rus: '<p>Стальной</p>' } });
-    expect(listed?.description).not.toHaveProperty('kaz');
-    expect(tagged).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' }, description: { kaz: 'Болат' } });
+    expect(listed).toMatchObject({ name: { rus: 'Чайник', kaz: 'Шәйнек' } });
+    // A translation the list leaves out is empty on such a service: held empty, so a Kazakh text the file adds is sent.
+    expect(listed?.description).toEqual({ rus: '<p>Стальной</p>', kaz: '' });
+    expect(tagged?.name).toEqual({ rus: 'Чайник', kaz: 'Шәйнек' });
+    expect(tagged?.description).toEqual({ rus: 'X', kaz: '' });
+    expect(emptyList?.description).toEqual({ rus: '', kaz: '' });
+    expect(emptyValues?.description).toEqual({ rus: '', kaz: '' });
+    expect(tagOnly?.description).toEqual({ rus: '', kaz: 'Болат' });
+    // `{rus, kaz}` by name: a key left out is not held (never compared).
     expect(plain?.name).toEqual({ rus: 'Чайник' });
     expect(plain?.description).toEqual({ rus: 'Стальной', kaz: '' });
+    // A well-formed list of empty translations is understood: nothing is said.
+    expect(events.filter((event) => event.type === 'log')).toEqual([]);
   });
 
   it('says, once, that a name or description of a form it cannot read is taken as not held', () => {

@@ -1,11 +1,13 @@
 /**
- * `mapping init` leaves a `_` column out (a note, the annotated copy's `_status`) as `import` does; the columns after
- * it are matched by their own values, not by the values of the column next to them.
+ * `mapping init` and `mapping check` leave a `_` column out (a note, the annotated copy's `_status`) as `import` does;
+ * the columns after it are matched and read by their own header, not as the column next to them.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSellerRowTexts } from '../../src/assistant/run-mapping-check.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
 
 let dir: string;
@@ -29,5 +31,19 @@ describe('mapping init of a file with a `_` column before the goods', () => {
     expect(draft).toMatch(/^\s+category: Категория # exact/m);
     expect(draft).toMatch(/^\s+barcode: Штрихкод # exact/m);
     expect(draft).toMatch(/column W "Сделано в РК" is not imported/);
+  });
+});
+
+describe('mapping check of a file with a `_` column before the goods', () => {
+  it('reads each row\'s category, brand and attributes from the columns the mapping names', async () => {
+    const deps = { cwd: dir, signal: new AbortController().signal };
+    const mapping = await loadMapping(new URL('../../mappings/sample.yaml', import.meta.url).pathname, deps);
+    const rows = await loadSellerRowTexts('noted.csv', mapping, deps);
+    expect(rows).toHaveLength(567);
+    // Before, the cells were taken by sheet place, one past their place in the rows read: the category from "Бренд", the brand from "Модель".
+    expect(rows[0]).toMatchObject({ ref: { file: 'noted.csv', row: 4 }, category: 'Смартфоны', brand: 'Самсунг' });
+    const color = mapping.attributes.findIndex((attribute) => attribute.column === 'Цвет');
+    expect(color).toBeGreaterThanOrEqual(0);
+    expect(rows[0]?.attributes.get(color)).toBe('черный');
   });
 });
