@@ -216,7 +216,8 @@ async function writeImportPlan(
   let counts: PlanCounts;
   try {
     counts = await work.plan(input.unchanged, async (planned) => {
-      if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
+      // An unchanged product with fields not compared is written too: its line says so (NOT_COMPARED_NOTE), else nothing would.
+      if (planned.action !== 'unchanged' || planned.blanked.length || planned.notCompared?.length) await planWriter.write(planned);
       if (planOnly && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) deps.onEvent({ type: 'log', level: 'info', message: line });
       input.addPlanIssues(planned);
     });

@@ -21,7 +21,7 @@ async function renderMappingInit(result: MappingInitResult): Promise<string> {
     return [];
   });
   const lines = [
-    `Wrote ${result.out} from ${result.rows} rows.`,
+    `Wrote ${result.out} from ${result.rows} ${result.rows === 1 ? 'row' : 'rows'}.`,
     `${summary.columnsMatched} columns matched, ${summary.columnsUnmatched} not: ${matched.join('; ')}`,
     ...(summary.derived.length > 0 ? [`Derived: ${summary.derived.join('; ')}.`] : []),
     `${summary.exact} values exact, ${summary.confident} confident (check them), ${summary.todo} TODO; ${summary.openFields} settings left to fill in.`,
