@@ -48,9 +48,9 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { findUpperGroupOfOtherBranch, findWordsOfOtherSection, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
+import { findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, findWordsOfOtherSection, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
 import { describePurposeAfterQuote } from './purpose-after-quote.js';
-import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeUpperGroupOfOtherBranchDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeUpperGroupOfOtherBranchDoubt, describeUpperGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -556,7 +556,18 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
   { name: "the seller's group names goods of another section only", describe: describeGroupOfOtherSection },
   { name: "the seller's upper group names goods of another branch", describe: describeUpperGroupOfOtherBranch },
+  { name: "the seller's upper group says a purpose another leaf of the branch is for", describe: describeUpperGroupPurposeOfSibling },
 ];
+
+/** `Тумба Фламенко 702` under `Мебель для ванной комнаты / Тумба` against `Тумбы под ТВ` (`findUpperGroupPurposeOfSibling`). */
+function describeUpperGroupPurposeOfSibling(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  const leafPurpose = best.name.purpose;
+  if (ranking.upperGroups.length === 0 || leafPurpose.length === 0) return undefined;
+  const said = new Set([...type.tokens.map(stemForIndex), ...ranking.contextStems]);
+  if (leafPurpose.some((stem) => said.has(stem))) return undefined;
+  const stem = findUpperGroupPurposeOfSibling(index, best.leaf, leafPurpose, ranking.upperGroups);
+  return stem === undefined ? undefined : describeUpperGroupPurposeDoubt(stem, best.name.text);
+}
 
 /**
  * `Удлинитель S1/2F*1/2M-20` under `Фитинги / Удлинитель` (`findUpperGroupOfOtherBranch`): the groups above the type's say the

@@ -142,3 +142,31 @@ export function findUpperGroupOfOtherBranch(index: ClassifierIndex, leaf: Indexe
   }
   return undefined;
 }
+
+const purposesOfBranch = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/** Each branch → the purpose stems of its leaves' names (`ванн` of `Мебель для ванной`), read once per index. */
+function readBranchPurposes(index: ClassifierIndex): Map<string, Set<string>> {
+  let purposes = purposesOfBranch.get(index);
+  if (purposes === undefined) {
+    purposes = new Map();
+    for (const leaf of index.leaves) {
+      const branch = readBranch(leaf.path);
+      for (const name of leaf.names) for (const stem of name.purpose) purposes.set(branch, (purposes.get(branch) ?? new Set<string>()).add(stem));
+    }
+    purposesOfBranch.set(index, purposes);
+  }
+  return purposes;
+}
+
+/**
+ * A purpose of a seller's upper group that another leaf of the pick's branch is for, where the pick is for a purpose of its own
+ * (santech: `Мебель для ванной комнаты / Тумба` against `Тумбы под ТВ`, beside `Мебель для ванной`): the stem, or undefined.
+ * The caller asks only where neither the name nor the seller says the leaf's own purpose.
+ */
+export function findUpperGroupPurposeOfSibling(index: ClassifierIndex, leaf: IndexedLeaf, leafPurpose: readonly string[], groups: readonly UpperGroup[]): string | undefined {
+  const purposes = readBranchPurposes(index).get(readBranch(leaf.path));
+  if (purposes === undefined) return undefined;
+  for (const group of groups) for (const stem of group.purpose) if (!leafPurpose.includes(stem) && purposes.has(stem)) return stem;
+  return undefined;
+}

@@ -34,3 +34,19 @@ describe("a seller's upper group naming goods of another branch", () => {
     expect(classify(name, group).confident).toBe(true);
   });
 });
+
+describe("a seller's upper group saying a purpose another leaf of the pick's branch is for", () => {
+  // classify34's plumbing shop: vanity units under the shop's bathroom furniture, sure TV stands beside `Мебель для ванной`.
+  it('makes Тумба under Мебель для ванной комнаты a question', () => {
+    const result = classify('Тумба Фламенко 702 и умывальник Балтика 70', 'Мебель для ванной комнаты / Тумба');
+    expect(result.confident).toBe(false);
+    expect(result.path).toBe('Дом и сад / Мебель: дополнительно / Тумбы под ТВ');
+    expect(result.doubt).toMatch(/^the seller's upper group says the goods are for "ванн…", as another leaf of the branch is, not as "[^"]+" is$/);
+    expect(readClassifierDoubt(result.doubt ?? '')?.namesAnotherLeaf).toBe(true);
+  });
+
+  // The leaf's own purpose said by the name keeps the pick.
+  it('keeps a pick whose own purpose the name says', () => {
+    expect(classify('Тумба под ТВ Фламенко 702', 'Мебель для ванной комнаты / Тумба').confident).toBe(true);
+  });
+});
