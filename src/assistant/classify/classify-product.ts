@@ -13,7 +13,7 @@ import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
-import { askOutsideFileSections, isInFileSections, readBranch, readParentPath, readTopSection } from './file-sections.js';
+import { askOutsideFileSections, isInFileSections, type FileSections, readBranch, readParentPath, readTopSection } from './file-sections.js';
 import { findLeafOfAdjective, NOUN_ADJECTIVE_SUFFIXES, proposeLeafOfAdjective } from './adjective-of-leaf-name.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
@@ -48,9 +48,9 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { findWordsOfOtherSection } from './group-of-other-section.js';
+import { findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, findWordsOfOtherSection, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
 import { describePurposeAfterQuote } from './purpose-after-quote.js';
-import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
+import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeUpperGroupOfOtherBranchDoubt, describeUpperGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
 /** The doubt of a leaf the type matches only weakly. */
 const WEAK_MATCH = 'the type matches the leaf only weakly';
@@ -154,6 +154,10 @@ interface TypeRanking {
   contextWords: readonly string[];
   /** The stems of the seller's groups above the one read as the type. */
   sectionStems: ReadonlySet<string>;
+  /** The seller's groups above the one read as the type, each as its goods and purpose (`readUpperGroup`). */
+  upperGroups: readonly UpperGroup[];
+  /** The file's own sections (`ClassifyOptions.sections`), where the caller read them. */
+  fileSections: FileSections | undefined;
   /** Whom the name and the seller's words say the goods are for (a children's size too). */
   demographic: Demographic;
   /** Whether the name carries a children's size (`findChildrenSize`). */
@@ -395,7 +399,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? SOURCES_LIFT : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
   const nameReadings = readings.filter((reading) => reading.source === 'name');
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, contextWords: contextTokens, sectionStems, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map(), bySource, nameReadings, contextStems, contextWords: contextTokens, sectionStems, upperGroups: meaningfulGroups.slice(0, -1).map(readUpperGroup), fileSections: options.sections, demographic, childrenSize: findChildrenSize(name) !== undefined, neutral: options.neutralStems };
 }
 
 /**
@@ -551,7 +555,30 @@ const SELLER_GROUP_DOUBTS: readonly SellerGroupDoubt[] = [
   { name: "the name's own purpose, where only the group explains the leaf's", describe: describeOwnPurposeUnderGroup },
   { name: "the seller's group names a leaf of another branch as surely", describe: describeGroupElsewhere },
   { name: "the seller's group names goods of another section only", describe: describeGroupOfOtherSection },
+  { name: "the seller's upper group names goods of another branch", describe: describeUpperGroupOfOtherBranch },
+  { name: "the seller's upper group says a purpose another leaf of the branch is for", describe: describeUpperGroupPurposeOfSibling },
 ];
+
+/** `Тумба Фламенко 702` under `Мебель для ванной комнаты / Тумба` against `Тумбы под ТВ` (`findUpperGroupPurposeOfSibling`). */
+function describeUpperGroupPurposeOfSibling(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking, type: ProductType): string | undefined {
+  const leafPurpose = best.name.purpose;
+  if (ranking.upperGroups.length === 0 || leafPurpose.length === 0) return undefined;
+  const said = new Set([...type.tokens.map(stemForIndex), ...ranking.contextStems]);
+  if (leafPurpose.some((stem) => said.has(stem))) return undefined;
+  const stem = findUpperGroupPurposeOfSibling(index, best.leaf, leafPurpose, ranking.upperGroups);
+  return stem === undefined ? undefined : describeUpperGroupPurposeDoubt(stem, best.name.text);
+}
+
+/**
+ * `Удлинитель S1/2F*1/2M-20` under `Фитинги / Удлинитель` (`findUpperGroupOfOtherBranch`): the groups above the type's say the
+ * trade. Where the file's own sections are read, only a branch inside them is the file's trade (`Мойки / … / Сифон` of a
+ * plumbing shop names no air washer of `Бытовая техника`).
+ */
+function describeUpperGroupOfOtherBranch(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
+  const branch = ranking.upperGroups.length === 0 ? undefined : findUpperGroupOfOtherBranch(index, best.leaf, ranking.upperGroups);
+  if (branch === undefined || (ranking.fileSections !== undefined && !isInFileSections(ranking.fileSections, branch))) return undefined;
+  return describeUpperGroupOfOtherBranchDoubt(branch);
+}
 
 /** `Прищепка` under `… / Инструменты` (`group-of-other-section.ts`): read where the name alone reached the leaf. */
 function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {

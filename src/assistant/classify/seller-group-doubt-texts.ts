@@ -99,3 +99,27 @@ export function describeGroupOfOtherSectionDoubt(section: string): string {
 export function isGroupOfOtherSectionDoubt(doubt: string): boolean {
   return doubt.startsWith(GROUP_OF_OTHER_SECTION_OPENING);
 }
+
+const UPPER_GROUP_OF_OTHER_BRANCH_OPENING = "the seller's upper group names goods of ";
+
+/** The doubt of a sure pick whose seller's upper group names goods of another branch (`findUpperGroupOfOtherBranch`). */
+export function describeUpperGroupOfOtherBranchDoubt(branch: string): string {
+  return `${UPPER_GROUP_OF_OTHER_BRANCH_OPENING}"${branch}", not the leaf's branch`;
+}
+
+/** Whether a doubt is the one `describeUpperGroupOfOtherBranchDoubt` writes. */
+export function isUpperGroupOfOtherBranchDoubt(doubt: string): boolean {
+  return doubt.startsWith(UPPER_GROUP_OF_OTHER_BRANCH_OPENING);
+}
+
+const UPPER_GROUP_PURPOSE_OPENING = "the seller's upper group says the goods are for ";
+
+/** The doubt of a leaf for a purpose of its own where the seller's upper group says another leaf's (`findUpperGroupPurposeOfSibling`). */
+export function describeUpperGroupPurposeDoubt(stem: string, leafName: string): string {
+  return `${UPPER_GROUP_PURPOSE_OPENING}"${stem}…", as another leaf of the branch is, not as "${leafName}" is`;
+}
+
+/** Whether a doubt is the one `describeUpperGroupPurposeDoubt` writes. */
+export function isUpperGroupPurposeDoubt(doubt: string): boolean {
+  return doubt.startsWith(UPPER_GROUP_PURPOSE_OPENING);
+}

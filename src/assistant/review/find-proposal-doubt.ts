@@ -12,7 +12,7 @@
  */
 import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
-import { isGroupElsewhereDoubt, isGroupLeafWordsDoubt, isGroupOfOtherSectionDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
+import { isGroupElsewhereDoubt, isGroupLeafWordsDoubt, isGroupOfOtherSectionDoubt, isGroupPurposeDoubt, isGroupSectionDoubt, isOwnPurposeDoubt, isUpperGroupOfOtherBranchDoubt, isUpperGroupPurposeDoubt, readNameAloneDoubt, UNSAID_PEOPLE_DOUBT } from '../classify/seller-group-doubt-texts.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
@@ -61,6 +61,8 @@ const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: "the seller's group opens another section's name", reads: isGroupSectionDoubt, namesAnotherLeaf: true },
   { name: "the seller's group names a leaf of another branch", reads: isGroupElsewhereDoubt, namesAnotherLeaf: true },
   { name: "the seller's group names goods of another section only", reads: isGroupOfOtherSectionDoubt, namesAnotherLeaf: true },
+  { name: "the seller's upper group names goods of another branch", reads: isUpperGroupOfOtherBranchDoubt, namesAnotherLeaf: true },
+  { name: "the seller's upper group says a purpose another leaf of the branch is for", reads: isUpperGroupPurposeDoubt, namesAnotherLeaf: true },
   { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
   { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
   { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
