@@ -6,6 +6,7 @@
  */
 import { createTranslator, type MessageData, type Translator } from '../i18n/create-translator.js';
 import { cutToLength } from './cut-for-message.js';
+import { compareTexts } from './compare-texts.js';
 
 /** How bad an issue is: an `error` keeps the row (or product) from being sent, a `warning` does not. */
 export type Severity = 'error' | 'warning';
@@ -251,12 +252,6 @@ export function compareIssues(a: IssueOrderFields, b: IssueOrderFields): number 
     compareColumns(a.column ?? '', b.column ?? '') ||
     compareTexts(a.code, b.code)
   );
-}
-
-// The same text is equal in any collation: most issues compared share their file and sheet, and
-// `localeCompare` asks ICU even then (a million issues sorted in a file where every row is wrong).
-function compareTexts(a: string, b: string): number {
-  return a === b ? 0 : a.localeCompare(b);
 }
 
 function compareColumns(a: string, b: string): number {

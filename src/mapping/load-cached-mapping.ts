@@ -47,6 +47,7 @@ export const PARSER_MODULES: readonly string[] = [
   './locate-mapping-issues',
   '../core/is-plain-record',
   '../core/issue',
+  '../core/compare-texts',
   '../core/cut-for-message',
   '../core/errors',
   '../core/load-exceljs',

@@ -8,6 +8,7 @@ import { ROW_STATUSES } from './report-types.js';
 import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource, StatusTally } from './report-types.js';
 import { dedupeIssues, sortKeys } from './sort-keys.js';
 import type { IssueDigest } from './write-issues-ndjson.js';
+import { compareTexts } from '../core/compare-texts.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
 export interface RunSummaryParts {
@@ -78,7 +79,7 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
     service: { baseUrl: stripUrlCredentials(parts.service.baseUrl), sandbox: parts.service.sandbox },
     settings: redactSettings(parts.settings) as Record<string, unknown>,
     counts,
-    jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId.length - b.jobId.length || a.jobId.localeCompare(b.jobId)).map((job) => ({ ...job })),
+    jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId.length - b.jobId.length || compareTexts(a.jobId, b.jobId)).map((job) => ({ ...job })),
     timings: sortKeys(parts.timings ?? {}),
     issues,
     ...(parts.issueDigest !== undefined && spilled !== undefined

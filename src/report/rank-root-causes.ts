@@ -12,6 +12,7 @@
 import type { Issue, Severity } from '../core/issue.js';
 import type { RunSummary } from './report-types.js';
 import type { Translator } from '../i18n/create-translator.js';
+import { compareTexts } from '../core/compare-texts.js';
 
 /** Codes of issues that follow from another row's error rather than from the row's own data. */
 const FOLLOW_ON_CODES: ReadonlySet<string> = new Set(['product_has_invalid_rows', 'not_sent_blocked']);
@@ -92,8 +93,8 @@ export function rankRootCauses(groups: readonly CauseGroup[]): RankedCause[] {
         Number(a.severity === 'warning') - Number(b.severity === 'warning') ||
         b.count - a.count ||
         (a.firstRow ?? Number.MAX_SAFE_INTEGER) - (b.firstRow ?? Number.MAX_SAFE_INTEGER) ||
-        a.code.localeCompare(b.code) ||
-        (a.column ?? '').localeCompare(b.column ?? ''),
+        compareTexts(a.code, b.code) ||
+        compareTexts(a.column ?? '', b.column ?? ''),
     );
 }
 

@@ -63,7 +63,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     complete: true,
   };
   const others = dedupeIssues(options.otherIssues).map((issue) => createIssueLine(issue)).sort((a, b) => compareIssues(a.key, b.key));
-  const output = openBatchedFileOutput(options.path, { mode: 0o600 });
+  const output = openBatchedFileOutput(options.path);
   /** Counts an issue; true when it is kept as an example. */
   const count = (issue: IssueLineKey): boolean => {
     const { code, severity } = issue;

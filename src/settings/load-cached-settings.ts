@@ -47,6 +47,7 @@ export const SETTINGS_PARSER_MODULES: readonly string[] = [
   './suggest-setting-key',
   '../core/errors',
   '../core/issue',
+  '../core/compare-texts',
   '../core/cut-for-message',
   '../core/count-edits',
   '../core/stamp-module-code',

@@ -173,6 +173,10 @@ describe('usage errors', () => {
     await expectUsageError(['sandbox', '--port', '0', '--dialect', 'cursor+bogus'], /--dialect cursor\+bogus: not a sandbox dialect/);
   });
 
+  it('--resume with --fresh names the two flags at odds, not a run that does not exist', async () => {
+    await expectUsageError(['import', 'catalog.csv', '-m', 'mapping.yaml', '--resume', 'no-such-run', '--fresh'], /^catalog-import: --resume RUN continues that run and --fresh starts a new one: give one of them$/);
+  });
+
   it('no command, or a group without its subcommand, lists the commands', async () => {
     for (const args of [[], ['products'], ['mapping'], ['directories']]) {
       const run = await runCliCaptured(args, { cwd: catalog.dir, env });

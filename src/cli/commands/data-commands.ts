@@ -114,6 +114,10 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
         .option('plan', { type: 'boolean', describe: ctx.describe('help.option.plan') })
         .option('resume', { type: 'string', describe: ctx.describe('help.option.resume') })
         .option('fresh', { type: 'boolean', describe: ctx.describe('help.option.fresh') })
+        .check((argv) => {
+          if (argv.resume !== undefined && argv.fresh === true) throw new UsageProblem('usage.resume_with_fresh');
+          return true;
+        })
         .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', ctx.describe('help.example.import-sample'))
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --plan', ctx.describe('help.example.import-plan'))
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', ctx.describe('help.example.import-changed')),

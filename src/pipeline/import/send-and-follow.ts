@@ -25,7 +25,10 @@ export interface SendOutcome {
   requestFailures: Map<string, RequestFailure>;
   /** Some request was not sent because the run was stopped. */
   interrupted: boolean;
-  /** The service answered something unreadable to an import (exit 3). */
+  /**
+   * The service could not be used (exit 3): it answered something unreadable to an import, or a
+   * request never reached it (unreachable through every retry, credentials refused).
+   */
   serviceFault: boolean;
 }
 
@@ -74,6 +77,7 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
           followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
           break;
         case 'failed': {
+          if (outcome.serviceFault === true) sent.serviceFault = true;
           const remainder = settleRefusedRequest(outcome, {
             store,
             runId,

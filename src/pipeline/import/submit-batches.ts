@@ -34,8 +34,13 @@ export type SubmitOutcome =
       message: string;
       httpStatus?: number;
       fieldErrors: ApiFieldError[];
-      /** Never taken: the service kept answering 429, or could not be reached, through every retry. */
+      /**
+       * Never taken: the service kept answering 429, could not be reached through every retry, or
+       * refused the credentials (no token); nothing of it was imported.
+       */
       notTaken?: boolean;
+      /** Never taken because the service could not be used (unreachable, no token), not for its pace (429): exit 3. */
+      serviceFault?: boolean;
     }
   | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
   | { index: number; status: 'skipped'; message: string; /** Released by another run before it left: that run sends its products. */ takenOver?: boolean };
@@ -173,13 +178,16 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
     options.onEvent({ type: 'submit:failed', batch: task.index, products: task.items.length, message });
     if (isAmbiguousSendError(error)) return { index: task.index, status: 'unknown', message };
     if (error instanceof ApiError) {
+      const notTaken = error.code === 'API_UNREACHABLE' || error.code === 'API_AUTH_REJECTED';
       return {
         index: task.index,
         status: 'failed',
         message,
         ...(error.status !== undefined ? { httpStatus: error.status } : {}),
-        // Not ambiguous (handled above): a 429 or a connection that never opened, after the retries.
-        ...(error.code === 'API_UNREACHABLE' ? { notTaken: true } : {}),
+        // Not ambiguous (handled above): a 429 or a connection that never opened, after the retries,
+        // or no token to send it with. A 429 is the service's pace, the rest a service not usable.
+        ...(notTaken ? { notTaken: true } : {}),
+        ...(notTaken && error.status !== 429 ? { serviceFault: true } : {}),
         fieldErrors: error.fieldErrors.map((f) => ({
           field: f.field,
           ...(f.code ? { code: f.code } : {}),

@@ -11,6 +11,7 @@ import { renderIssueText } from '../render-issue-text.js';
 import { ROW_STATUSES, type RunSummary } from '../report-types.js';
 import { escapeHtml, renderTable, type HtmlCell } from './html-text.js';
 import { renderStatusChart } from './render-status-chart.js';
+import { compareTexts } from '../../core/compare-texts.js';
 
 /** Root causes shown on the page; follow-ons are always shown after them. */
 const TOP_CAUSES = 15;
@@ -126,12 +127,12 @@ function renderColumns({ summary, translator: t }: ReportHtmlInput): string {
   }
   const heading = `<h2>${escapeHtml(t.translate('report.html.columns'))}</h2>`;
   if (byColumn.size === 0) return `<section id="columns">${heading}<p>${escapeHtml(t.translate('report.html.noCauses'))}</p></section>`;
-  const ordered = [...byColumn.entries()].sort(([a, x], [b, y]) => y.count - x.count || (a === '-' ? 1 : b === '-' ? -1 : a.length - b.length || a.localeCompare(b)));
+  const ordered = [...byColumn.entries()].sort(([a, x], [b, y]) => y.count - x.count || (a === '-' ? 1 : b === '-' ? -1 : a.length - b.length || compareTexts(a, b)));
   const rows = ordered.map(([column, entry]) => [
     { text: column === '-' ? t.translate('report.html.noColumn') : column, attrs: { 'data-column': column } },
     { text: entry.header ?? '' },
     numberCell(t, entry.count, { 'data-column': column }),
-    { html: entry.codes.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, count]) => `<code>${escapeHtml(code)}</code> ×${escapeHtml(t.formatNumber(count))}`).join(', ') },
+    { html: entry.codes.sort((a, b) => b[1] - a[1] || compareTexts(a[0], b[0])).map(([code, count]) => `<code>${escapeHtml(code)}</code> ×${escapeHtml(t.formatNumber(count))}`).join(', ') },
   ]);
   const headers = ['column', 'header', 'issues', 'codes'].map((key) => t.translate(`report.html.col.${key}`));
   return `<section id="columns">${heading}${renderTable('columns-table', headers, rows)}</section>`;
