@@ -185,7 +185,8 @@ export function isKazakhPossessiveOf(possessed: string, word: string): boolean {
  * language's rules (`readKazakhPluralNoun`). A seller names one tent as the directory names the tents.
  */
 export function isKazakhSingularOf(singular: string, plural: string): boolean {
-  return readKazakhPluralNoun(plural) === singular;
+  // The noun begins its plural: a cheap test first, as a label's word meets every directory word once.
+  return plural.startsWith(singular) && readKazakhPluralNoun(plural) === singular;
 }
 
 /** Whether words are a Kazakh name's words (normalised), each the same or the singular of its bare plural (`шатыр` of `шатырлар`). */
