@@ -79,7 +79,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
       // `Для ноутбука`, `Для ванны`: goods for a thing are not that thing (a laptop's bag, a bath's mat), and none is named.
-      if (tokenizeForMatch(head)[0] === 'для') return asLabelQuestion(match, 'the label says only what the goods are for, no kind of goods');
+      // Read as the product reader reads it, which writes `Д/ноутбука` out as `для ноутбука`: one label, however spelt.
+      if (extractProductType(head).tokens[0] === 'для') return asLabelQuestion(match, 'the label says only what the goods are for, no kind of goods');
       const adjective = findAdjectiveOfNounLeaf(head, match.best.entry);
       if (adjective !== undefined) return asLabelQuestion(match, `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`);
       const kinds = readLabelKinds(head);
