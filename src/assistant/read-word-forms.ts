@@ -9,7 +9,7 @@
  */
 import { stemForIndex } from './classify/stem-for-index.js';
 import { ADJECTIVE } from './read-label-kinds.js';
-import { readKazakhPluralNoun, stemWord } from './stem-word.js';
+import { isUndeclinedBeginning, readKazakhPluralNoun, stemWord } from './stem-word.js';
 
 /** The prefixes that make a word its opposite (`беспроводные`, `non-stick`): no compound and no kind of the word after them. */
 export const NEGATING_PREFIXES: ReadonlySet<string> = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -26,8 +26,12 @@ const MIN_NEUTER_WORD = 6;
 // A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
 const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
 
-/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
+/**
+ * Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`).
+ * A word that never declines is no form of a longer one (`кино` of `киноа`, `isUndeclinedBeginning`).
+ */
 export function isSameWordStem(word: string, longer: string): boolean {
+  if (isUndeclinedBeginning(word, longer)) return false;
   const stem = stemForIndex(word);
   const other = stemForIndex(longer);
   return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
