@@ -239,9 +239,13 @@ function saysRestByRoom(leaf: PreparedLeaf, label: ParsedLabel, similarity: (a: 
 }
 
 /**
- * Whether a row says an adjective neither the first leaf's path nor a room says (`Фартук строительный`, `Нож охотничий` under
- * `Кухня`): the rows speak over the room, whether or not another leaf's path spells that kind, so the room picks nothing.
+ * Whether the rows say goods of another kind than the first leaf's, whatever the room says: an adjective or a use (`для …`) that
+ * neither the first leaf's path nor a room explains (`Фартук строительный`, `Нож охотничий`, `Нож для рыбалки и охоты`), or a
+ * row the product classifier reads as another leaf or as none (`Мультитул Leatherman`). Then the room picks nothing.
  */
 function rowsSayOtherKind(first: Scored, narrowing: NarrowingContext): boolean {
-  return narrowing.words.some((word) => ADJECTIVE.test(word) && !isRoomAdjective(word) && !first.leaf.pathWords.some((own) => isRelatedWord(word, own, MIN_NARROWING_PREFIX)));
+  const unexplained = (word: string): boolean => !isRoomWord(word) && !isRoomAdjective(word) && !first.leaf.pathWords.some((own) => isRelatedWord(word, own, MIN_NARROWING_PREFIX));
+  const uses = narrowing.sayings.flatMap((words) => words.filter((_, i) => words[i - 1] === 'для'));
+  if (narrowing.words.some((word) => ADJECTIVE.test(word) && unexplained(word)) || uses.some(unexplained)) return true;
+  return narrowing.productReadings().some((reading) => reading.leaf?.category.id !== first.leaf.category.id);
 }
