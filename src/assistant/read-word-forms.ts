@@ -9,7 +9,7 @@
  */
 import { stemForIndex } from './classify/stem-for-index.js';
 import { ADJECTIVE } from './read-label-kinds.js';
-import { readKazakhPluralNoun, stemWord } from './stem-word.js';
+import { isUndeclinedBeginning, readKazakhPluralNoun, stemWord } from './stem-word.js';
 
 /** The prefixes that make a word its opposite (`беспроводные`, `non-stick`): no compound and no kind of the word after them. */
 export const NEGATING_PREFIXES: ReadonlySet<string> = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -26,8 +26,12 @@ const MIN_NEUTER_WORD = 6;
 // A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
 const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
 
-/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
+/**
+ * Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`).
+ * A word that never declines is no form of a longer one (`кино` of `киноа`, `isUndeclinedBeginning`).
+ */
 export function isSameWordStem(word: string, longer: string): boolean {
+  if (isUndeclinedBeginning(word, longer)) return false;
   const stem = stemForIndex(word);
   const other = stemForIndex(longer);
   return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
@@ -185,7 +189,8 @@ export function isKazakhPossessiveOf(possessed: string, word: string): boolean {
  * language's rules (`readKazakhPluralNoun`). A seller names one tent as the directory names the tents.
  */
 export function isKazakhSingularOf(singular: string, plural: string): boolean {
-  return readKazakhPluralNoun(plural) === singular;
+  // The noun begins its plural: a cheap test first, as a label's word meets every directory word once.
+  return plural.startsWith(singular) && readKazakhPluralNoun(plural) === singular;
 }
 
 /** Whether words are a Kazakh name's words (normalised), each the same or the singular of its bare plural (`шатыр` of `шатырлар`). */

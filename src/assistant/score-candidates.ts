@@ -17,7 +17,7 @@
  * candidates adds up table look-ups.
  */
 import { hasCyrillic, hasLatin, tokenizeForMatch, UNIT_TOKENS } from './normalize-for-match.js';
-import { stemWord } from './stem-word.js';
+import { isUndeclinedBeginning, stemWord } from './stem-word.js';
 import { buildLatinSkeleton, foldKazakhLetters, transliterateToLatin } from './transliterate.js';
 
 /** A name a candidate is known by. */
@@ -551,7 +551,9 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
   if (isNegationOf(a, b) || isNegationOf(b, a)) return 0;
   // Two words of a closed class are two words (`настенные`/`настольные`), however near their letters.
   if (a.classWord !== undefined && b.classWord !== undefined && a.classWord !== b.classWord) return 0;
-  if ((a.stem === b.stem && a.stem.length >= 3) || a.folded === b.folded) return 0.95;
+  // One stem is one word's forms, unless a word that never declines is cut from a longer one (`кино`, `киноа`): a stranger's word.
+  const undeclined = a.stem === b.stem && (isUndeclinedBeginning(a.text, b.text) || isUndeclinedBeginning(b.text, a.text));
+  if ((a.stem === b.stem && a.stem.length >= 3 && !undeclined) || a.folded === b.folded) return 0.95;
   let best = 0;
   if (a.length >= 3 && a.length < b.length && b.text.startsWith(a.text)) best = 0.8 + (0.15 * a.length) / b.length;
   const maxLength = Math.max(a.length, b.length);
@@ -560,7 +562,7 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
     const distance = measureBagDistance(a.folded, b.folded) > allowed ? allowed + 1 : measureEditDistance(a.folded, b.folded);
     if (distance <= allowed) best = Math.max(best, 1 - (EDIT_WEIGHT * distance) / maxLength);
     const stemLength = Math.max(a.stem.length, b.stem.length);
-    if (stemLength >= 4 && (a.stem !== a.text || b.stem !== b.text) && measureBagDistance(a.stem, b.stem) <= allowed) {
+    if (stemLength >= 4 && !undeclined && (a.stem !== a.text || b.stem !== b.text) && measureBagDistance(a.stem, b.stem) <= allowed) {
       const stemDistance = measureEditDistance(a.stem, b.stem);
       if (stemDistance <= allowed) best = Math.max(best, 0.95 * (1 - (EDIT_WEIGHT * stemDistance) / stemLength));
     }

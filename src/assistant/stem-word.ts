@@ -94,6 +94,23 @@ const MIN_STEM = 4;
 const STEMS = new Map<string, string>();
 const MAX_STEMS = 200_000;
 
+// A noun's stem ends in a consonant (`стул`, `стуль` of `стулья`): a stem ending in a vowel is a word that never declines, which
+// the stemmer leaves whole (`кино`, `манго`).
+const STEM_END = /[бвгджзйклмнпрстфхцчшщь]$/u;
+
+/** Whether a stem (`stemWord`) ends as a declined noun's does, in a consonant (`стул`, not `кино`). */
+export function endsAsDeclinedStem(stem: string): boolean {
+  return STEM_END.test(stem);
+}
+
+/**
+ * Whether a word that never declines (its own stem, ending in a vowel: `кино`) begins a longer word by one more letter that the
+ * stemmer cuts back to it (`киноа`, quinoa): the same stem, and still no form of one word.
+ */
+export function isUndeclinedBeginning(word: string, longer: string): boolean {
+  return longer.length === word.length + 1 && longer.startsWith(word) && !STEM_END.test(word) && stemWord(word) === word;
+}
+
 /** The stem of one lower-case normalised word; words with digits and short words are returned as they are. */
 export function stemWord(word: string): string {
   let stem = STEMS.get(word);

@@ -16,7 +16,14 @@ describe('a label that says only what goods are for (issue 33, labels34 probes)'
     }
   });
 
+  it('reads the seller\'s shortening `Д/` as `Для` (reviewB33 D2: `Д/ноутбука` was a sure `Ноутбуки`)', () => {
+    for (const matcher of [original, marketplace]) expect(matcher.match('Д/ноутбука').status).toBe('todo');
+    expect(marketplace.match('Д/ванной').status).toBe('todo');
+    expect(marketplace.match('д/ванной').status).toBe('todo');
+  });
+
   it('still reads goods named before their purpose', () => {
     expect(original.match('Корм для собак').best?.entry.name.rus).toBe('Корм для собак');
+    expect(original.match('Корм д/собак').best?.entry.name.rus).toBe('Корм для собак');
   });
 });

@@ -35,4 +35,22 @@ describe('a room of the seller\'s path names the leaf filed by it (issue 33, lab
     // `Детские кухни` (toy kitchens) names kitchens as goods: no leaf of the kitchen for a chair.
     expect(leafOf(marketplace, 'Кухня / Стулья')).toBeUndefined();
   });
+
+  it('lets a row\'s kind the room does not explain speak over the room, in both directories (reviewB33 D1)', () => {
+    const asks = (matcher: typeof original, label: string, row: string): string => matcher.match(label, { productNames: [row] }).status;
+    for (const matcher of [original, marketplace]) {
+      expect(asks(matcher, 'Кухня / Ножи', 'Нож туристический складной')).toBe('todo');
+      expect(asks(matcher, 'Кухня / Ножи', 'Нож охотничий Кизляр')).toBe('todo');
+      expect(asks(matcher, 'Кухня / Весы', 'Весы детские для новорожденных')).toBe('todo');
+      expect(asks(matcher, 'Для кухни / Ножи', 'Нож туристический складной')).toBe('todo');
+    }
+    // A use no room explains, or a row the product reader reads as no leaf: the original directory's only knives are kitchen ones.
+    expect(asks(original, 'Кухня / Ножи', 'Нож для рыбалки и охоты с чехлом')).toBe('todo');
+    expect(asks(original, 'Кухня / Ножи', 'Мультитул Leatherman')).toBe('todo');
+    expect(asks(marketplace, 'Кухня / Фартуки', 'Фартук строительный кожаный')).toBe('todo');
+    expect(asks(marketplace, 'Кухня / Лопатки', 'Лопата снеговая пластиковая')).toBe('todo');
+    expect(asks(marketplace, 'Кухня / Комбайны', 'Комбайн зерноуборочный модель')).toBe('todo');
+    // Still the kitchen's where the row says the room or the kitchen goods alone.
+    expect(marketplace.match('Кухня / Фартуки', { productNames: ['Фартук для кухни хлопок'] }).best?.entry.name.rus).toBe('Фартуки кухонные');
+  });
 });

@@ -12,7 +12,7 @@ import { isKindElsewhereOfGoodsUnder, isNarrowerApart, isPlainName, isPointedAtB
 import type { ParsedLabel } from './parse-label.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
 import type { Scored } from './rank-leaves.js';
-import { isLeafOfRoom, isRoomWord, isWordOfRoom } from './room-words.js';
+import { isLeafOfRoom, isRoomAdjective, isRoomWord, isWordOfRoom } from './room-words.js';
 import { ranksKind } from './read-unsaid-kind-names.js';
 
 /** The most rivals a TODO lists when several leaves share a name. */
@@ -57,7 +57,7 @@ export function decide(
   // Nor is a children's kind of a leaf that is not children's (`Юбки для девочек` of `Юбки`, `isChildrensKindOfAdultLeaf`), of any first leaf.
   // Nor, under a room of the seller's path that the first leaf is filed by (`Кухня / Ножи`: `Посуда и кухня / Ножи кухонные`), is a
   // leaf filed by no such room (`Ножи строительные`), unless the file points at it: the seller sorted the goods by the room (`isOfLabelRoom`).
-  const ofRoom = isOfLabelRoom(label, first);
+  const ofRoom = isOfLabelRoom(label, first) && !rowsSayOtherKind(first, narrowing);
   const isOtherRoomApart = (item: Scored): boolean => ofRoom && !isOfLabelRoom(label, item) && !isPointedAtByFile(first, item, narrowing);
   const plainRivals = (isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near).filter((item) => !isChildrensKindOfAdultLeaf(first, item, scored, narrowing) && !isOtherThingOfNoun(first, item) && !isOtherRoomApart(item));
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
@@ -83,7 +83,7 @@ export function decide(
   // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
   // when it is the only such leaf. It stays the question's first candidate.
   // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
-  const contained = first.contained && (first.compound || !(saysRestOfName(first.leaf, label, narrowing.sayings, similarity) || saysRestByRoom(first.leaf, label, similarity)));
+  const contained = first.contained && (first.compound || !(saysRestOfName(first.leaf, label, narrowing.sayings, similarity) || (saysRestByRoom(first.leaf, label, similarity) && !rowsSayOtherKind(first, narrowing))));
   if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     // `Головные уборы` (and `Кепки`, a kind of them) beside the branch `Головные уборы и текстиль`, which files hats by kind.
     if (!leafOfBranchFor && namesBranchPartElsewhere(label, first.leaf, branchNames, similarity)) return { text, status: 'todo', candidates, doubt: BRANCH_PART_DOUBT };
@@ -211,8 +211,17 @@ function isOtherThingOfNoun(first: Scored, item: Scored): boolean {
 
 /** Whether a leaf is filed by a room the label's upper levels name (`Кухня / Ножи`, `isLeafOfRoom`). */
 function isOfLabelRoom(label: ParsedLabel, item: Scored): boolean {
-  const path = item.leaf.category.path?.rus ?? '';
-  return label.parentWords.some((word) => isRoomWord(word) && isLeafOfRoom(path, word));
+  return label.parentWords.some((word) => isRoomWord(word) && isLeafOfRoomOnce(item.leaf, word));
+}
+
+// Per leaf and room word: a leaf's path is read once however many labels name the room.
+const leafRooms = new WeakMap<PreparedLeaf, Map<string, boolean>>();
+function isLeafOfRoomOnce(leaf: PreparedLeaf, room: string): boolean {
+  let rooms = leafRooms.get(leaf);
+  if (rooms === undefined) leafRooms.set(leaf, (rooms = new Map()));
+  let of = rooms.get(room);
+  if (of === undefined) rooms.set(room, (of = isLeafOfRoom(leaf.category.path?.rus ?? '', room)));
+  return of;
 }
 
 /**
@@ -227,4 +236,16 @@ function saysRestByRoom(leaf: PreparedLeaf, label: ParsedLabel, similarity: (a: 
     const rest = variant.words.filter((word) => !STOP_WORDS.has(word) && !label.words.some((own) => similarity(own, word) >= 0.9));
     return rest.length > 0 && rest.every((word) => ADJECTIVE.test(word) && rooms.some((room) => isWordOfRoom(word, room)));
   });
+}
+
+/**
+ * Whether the rows say goods of another kind than the first leaf's, whatever the room says: an adjective or a use (`для …`) that
+ * neither the first leaf's path nor a room explains (`Фартук строительный`, `Нож охотничий`, `Нож для рыбалки и охоты`), or a
+ * row the product classifier reads as another leaf or as none (`Мультитул Leatherman`). Then the room picks nothing.
+ */
+function rowsSayOtherKind(first: Scored, narrowing: NarrowingContext): boolean {
+  const unexplained = (word: string): boolean => !isRoomWord(word) && !isRoomAdjective(word) && !first.leaf.pathWords.some((own) => isRelatedWord(word, own, MIN_NARROWING_PREFIX));
+  const uses = narrowing.sayings.flatMap((words) => words.filter((_, i) => words[i - 1] === 'для'));
+  if (narrowing.words.some((word) => ADJECTIVE.test(word) && unexplained(word)) || uses.some(unexplained)) return true;
+  return narrowing.productReadings().some((reading) => reading.leaf?.category.id !== first.leaf.category.id);
 }

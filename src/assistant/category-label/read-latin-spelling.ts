@@ -2,7 +2,7 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { readEnglishProductWord } from '../classify/english-product-words.js';
 import type { CategoryMatcher } from '../match-category.js';
 import { hasCyrillic, tokenizeForMatch } from '../normalize-for-match.js';
-import { stemWord } from '../stem-word.js';
+import { endsAsDeclinedStem, stemWord } from '../stem-word.js';
 import { buildLatinSkeleton, transliterateToLatin } from '../transliterate.js';
 
 // Spaces and hyphens (`Web-камеры`), kept when the label is split so that it is joined again as written.
@@ -49,10 +49,6 @@ export function readLatinSpelling(matcher: CategoryMatcher, index: DirectoryInde
   };
 }
 
-// A noun's stem ends in a consonant (`стул`, `стуль` of `стулья`): a stem ending in a vowel is a word that never declines cut
-// short by the stemmer (`кино` of `киноа`, quinoa), no form of it (`Kino` is no quinoa).
-const STEM_END = /[бвгджзйклмнпрстфхцчшщь]$/u;
-
 /**
  * Every Cyrillic word of the directory's Russian leaf names and paths by its Latin sound skeleton, and by its stem's
  * (`pylesos` is the stem of `пылесосы`, read as that word), once per directory: the word first written wins.
@@ -68,7 +64,8 @@ function collectDirectoryWords(index: DirectoryIndex): Map<string, string> {
         if (!hasCyrillic(word)) continue;
         add(buildLatinSkeleton(transliterateToLatin(word)), word);
         const stem = stemWord(word);
-        if (Array.from(word).length - Array.from(stem).length <= 2 && STEM_END.test(stem)) add(buildLatinSkeleton(transliterateToLatin(stem)), word);
+        // A stem ending in a vowel is a word that never declines cut short (`кино` of `киноа`, quinoa): no key (`Kino` is no quinoa).
+        if (Array.from(word).length - Array.from(stem).length <= 2 && endsAsDeclinedStem(stem)) add(buildLatinSkeleton(transliterateToLatin(stem)), word);
       }
     }
   }

@@ -20,7 +20,8 @@ const ROOMS: readonly (readonly string[])[] = [
   ['балкон', 'балкона', 'балконов'],
   ['кабинет', 'кабинета'],
 ];
-const ROOM_FORMS: ReadonlySet<string> = new Set(ROOMS.flat());
+// Each form of a room, to all the forms of its room: one look-up per word.
+const ROOM_OF_FORM: ReadonlyMap<string, readonly string[]> = new Map(ROOMS.flatMap((group) => group.map((form) => [form, group] as const)));
 
 /**
  * Places outside a home (a general class: garden, country house, plot, kitchen garden, street, yard), by stem: a leaf whose
@@ -42,7 +43,7 @@ export function findRoomOfOutdoorLeaf(leafPath: string, purpose: readonly string
 
 /** Whether a word (normalised) names a room where goods are used (`кухни`, `ванной`). */
 export function isRoomWord(word: string): boolean {
-  return ROOM_FORMS.has(word);
+  return ROOM_OF_FORM.has(word);
 }
 
 /**
@@ -52,8 +53,8 @@ export function isRoomWord(word: string): boolean {
  * кухни`, toy kitchens).
  */
 export function isLeafOfRoom(leafPath: string, room: string): boolean {
-  const forms = ROOMS.find((group) => group.includes(room)) ?? [];
-  const ofRoom = (word: string): boolean => isWordOfRoom(word, room);
+  const forms = ROOM_OF_FORM.get(room) ?? [];
+  const ofRoom = (word: string): boolean => isFormOrAdjectiveOf(word, forms);
   const levels = leafPath.split(' / ');
   const name = tokenizeForMatch(levels.pop() ?? '');
   return levels.flatMap((level) => tokenizeForMatch(level)).some(ofRoom) || name.some((word, i) => (ADJECTIVE.test(word) && ofRoom(word)) || (name[i - 1] === 'для' && forms.includes(word)));
@@ -61,6 +62,14 @@ export function isLeafOfRoom(leafPath: string, room: string): boolean {
 
 /** Whether a word is a form of the room a room word names (`кухни` of `кухня`) or the adjective made of it (`кухонные`). */
 export function isWordOfRoom(word: string, room: string): boolean {
-  const forms = ROOMS.find((group) => group.includes(room)) ?? [];
+  return isFormOrAdjectiveOf(word, ROOM_OF_FORM.get(room) ?? []);
+}
+
+/** Whether a word is the adjective made of any room (`кухонный`, `ванный`): it says where goods are used, not what they are. */
+export function isRoomAdjective(word: string): boolean {
+  return ADJECTIVE.test(word) && ROOMS.some((forms) => isFormOrAdjectiveOf(word, forms));
+}
+
+function isFormOrAdjectiveOf(word: string, forms: readonly string[]): boolean {
   return forms.includes(word) || (ADJECTIVE.test(word) && forms.some((form) => isAdjectiveOfPurposeNoun(word, form)));
 }

@@ -57,7 +57,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
   let leaves: Map<string, IndexedLeaf> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
-  let purposes: Map<string, IndexedLeaf[]> | undefined;
+  let purposeLeaves: Map<string, IndexedLeaf[]> | undefined;
   let evidence: WordEvidence | undefined;
   const readLeaves = (classifier: ClassifierIndex): Map<string, IndexedLeaf> => new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
   // `Игрушки/Утюг паровой`: an upper level of the label naming goods of another kind than the sure or first leaf's (`find-foreign-path-level.ts`).
@@ -77,13 +77,8 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       if (levelDoubt !== undefined) return asLabelQuestion(match, levelDoubt);
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
-      if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
-      // `Для ноутбука`, `Для ванны`: goods for a thing are not that thing (a laptop's bag, a bath's mat), and none is named.
-      if (tokenizeForMatch(head)[0] === 'для') return asLabelQuestion(match, 'the label says only what the goods are for, no kind of goods');
-      const adjective = findAdjectiveOfNounLeaf(head, match.best.entry);
-      if (adjective !== undefined) return asLabelQuestion(match, `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`);
-      const kinds = readLabelKinds(head);
-      if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
+      const headDoubt = findHeadDoubt(head, match.best.entry);
+      if (headDoubt !== undefined) return asLabelQuestion(match, headDoubt);
       const classifier = getClassifierIndex(index.directories, index);
       leaves ??= readLeaves(classifier);
       const leaf = leaves.get(match.best.key);
@@ -120,39 +115,9 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // `купе` of `Шкаф-купе`: the second noun of a hyphenated pair the leaf's noun opens says which variety (`read-apposition.ts`).
       const apposition = (word: string): boolean => isAppositionOfLeafNoun(classifier, word, said, leaf);
       const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !apposition(word) && !leafWords.some((leafWord) => spelling(word, leafWord) || (leafWord !== word && formOf(word, leafWord)))));
-      // A purpose that names goods or a section of another top-level section says the goods are of another kind.
-      const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
-      const named = readNamedStems(classifier);
-      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      const section = readTopSection(leaf.path);
-      const otherUse = findOtherUse(type, entry, leafStems);
-      if (otherUse !== undefined) return { ...asLabelQuestion(match, `the label's goods are "${otherUse.label}", a use the leaf's "${otherUse.leaf}" is not`), heldBy: otherUse.words };
-      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
-      const room = findRoomOfOutdoorLeaf(leaf.path, type.purpose);
-      if (room !== undefined) return { ...asLabelQuestion(match, `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`), heldBy: [room] };
-      // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
-      // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
-      const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
-      if (goodsOf.length > 0) return { ...asLabelQuestion(match, `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`), heldBy: goodsOf };
-      // `Раскраски по номерам` against `Раскраски`: a purpose the leaf does not explain that one other leaf of its section
-      // holds in its own name (`Картины по номерам`) says the label may be that leaf's goods: a rival, never a sure pick.
-      purposes ??= collectPurposeLeaves(leaves.values());
-      // Only a purpose one leaf alone names is its mark: one many name is whom or what goods are for (`кошек`, `волос`).
-      const rivalOf = (word: string): IndexedLeaf | undefined => {
-        const holders = purposes?.get(stemForIndex(word)) ?? [];
-        return holders.length === 1 && holders[0] !== leaf && readTopSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
-      };
-      // A use (`для кошек`, `для волос`) named in the leaf's own section is a use of its goods (above); `по номерам` says a kind.
-      const headWords = tokenizeForMatch(said);
-      const saysUse = (word: string): boolean => headWords[headWords.indexOf(word) - 1] === 'для';
-      const rivalPurposes = type.purpose.filter((word) => findDemographicMark(word) === undefined && !saysUse(word) && !leafStems.has(stemForIndex(word)) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, 3)) && rivalOf(word) !== undefined);
-      if (rivalPurposes.length > 0) return { ...asLabelQuestion(match, `the leaf does not explain ${rivalPurposes.map((word) => `"${word}"`).join(', ')} of the label, which ${rivalOf(rivalPurposes[0] ?? '')?.path ?? ''} names`), heldBy: rivalPurposes };
-      // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
-      // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
-      // (`Машинки для стрижки` are hair clippers, never toy cars).
-      const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
-      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
-      if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
+      purposeLeaves ??= collectPurposeLeaves(leaves.values());
+      const purposeDoubt = findPurposeDoubt(classifier, leaf, entry, type, said, leafWords, purposeLeaves);
+      if (purposeDoubt !== undefined) return { ...asLabelQuestion(match, purposeDoubt.doubt), ...(purposeDoubt.heldBy === undefined ? {} : { heldBy: purposeDoubt.heldBy }) };
       if (unexplained.length === 0) {
         // `Свечи NGK` where the directory's only `Свечи` are decor candles and its brands do not hold `NGK`.
         const unlisted = findUnlistedBrandOfBareType(classifier, leaf, type);
@@ -165,6 +130,59 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
     },
   };
+}
+
+/** A doubt the label's head says alone, whatever the leaf: it names no goods, only a use, an adjective, or several kinds. */
+function findHeadDoubt(head: string, entry: Category): string | undefined {
+  if (isCatchAllText(head)) return 'the label names no kind of goods';
+  // `Для ноутбука`, `Для ванны`: goods for a thing are not that thing (a laptop's bag, a bath's mat), and none is named.
+  // Read as the product reader reads it, which writes `Д/ноутбука` out as `для ноутбука`: one label, however spelt.
+  if (extractProductType(head).tokens[0] === 'для') return 'the label says only what the goods are for, no kind of goods';
+  const adjective = findAdjectiveOfNounLeaf(head, entry);
+  if (adjective !== undefined) return `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`;
+  const kinds = readLabelKinds(head);
+  if (kinds.length > 1 && !namesEveryKind(kinds, [entry.name.rus, entry.name.kaz ?? ''])) return `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`;
+  return undefined;
+}
+
+/**
+ * A doubt the label's purpose says against the leaf (`Средства от пота`, `Шланги для кухни`, `Раскраски по номерам`, `Машинки
+ * для стрижки`): a use, a section, a room or goods the leaf does not explain, with the words that hold the label back.
+ */
+function findPurposeDoubt(classifier: ClassifierIndex, leaf: IndexedLeaf, entry: Category, type: ProductType, said: string, leafWords: readonly string[], purposeLeaves: ReadonlyMap<string, IndexedLeaf[]>): { doubt: string; heldBy?: string[] } | undefined {
+  // A purpose that names goods or a section of another top-level section says the goods are of another kind.
+  const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
+  const named = readNamedStems(classifier);
+  const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+  const section = readTopSection(leaf.path);
+  const otherUse = findOtherUse(type, entry, leafStems);
+  if (otherUse !== undefined) return { doubt: `the label's goods are "${otherUse.label}", a use the leaf's "${otherUse.leaf}" is not`, heldBy: otherUse.words };
+  if (elsewhere.length > 0) return { doubt: `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's` };
+  const room = findRoomOfOutdoorLeaf(leaf.path, type.purpose);
+  if (room !== undefined) return { doubt: `the label's goods are for "${room}", a room, and the leaf's path names a place outdoors`, heldBy: [room] };
+  // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
+  // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
+  const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
+  if (goodsOf.length > 0) return { doubt: `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`, heldBy: goodsOf };
+  // `Раскраски по номерам` against `Раскраски`: a purpose the leaf does not explain that one other leaf of its section
+  // holds in its own name (`Картины по номерам`) says the label may be that leaf's goods: a rival, never a sure pick.
+  // Only a purpose one leaf alone names is its mark: one many name is whom or what goods are for (`кошек`, `волос`).
+  const rivalOf = (word: string): IndexedLeaf | undefined => {
+    const holders = purposeLeaves.get(stemForIndex(word)) ?? [];
+    return holders.length === 1 && holders[0] !== leaf && readTopSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
+  };
+  // A use (`для кошек`, `для волос`) named in the leaf's own section is a use of its goods (above); `по номерам` says a kind.
+  const headWords = tokenizeForMatch(said);
+  const saysUse = (word: string): boolean => headWords[headWords.indexOf(word) - 1] === 'для';
+  const rivalPurposes = type.purpose.filter((word) => findDemographicMark(word) === undefined && !saysUse(word) && !leafStems.has(stemForIndex(word)) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, 3)) && rivalOf(word) !== undefined);
+  if (rivalPurposes.length > 0) return { doubt: `the leaf does not explain ${rivalPurposes.map((word) => `"${word}"`).join(', ')} of the label, which ${rivalOf(rivalPurposes[0] ?? '')?.path ?? ''} names`, heldBy: rivalPurposes };
+  // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
+  // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
+  // (`Машинки для стрижки` are hair clippers, never toy cars).
+  const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
+  const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
+  if (foreign.length > 0) return { doubt: `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`, heldBy: foreign };
+  return undefined;
 }
 
 /**
