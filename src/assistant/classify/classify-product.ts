@@ -48,7 +48,7 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, findWordsOfOtherSection, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
+import { findGroupOfOtherSection, findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
 import { describePurposeAfterQuote } from './purpose-after-quote.js';
 import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeUpperGroupOfOtherBranchDoubt, describeUpperGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
@@ -584,7 +584,7 @@ function describeUpperGroupOfOtherBranch(index: ClassifierIndex, best: LeafScore
 function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   const group = ranking.readings.find((reading) => reading.source === 'group');
-  const section = group === undefined ? undefined : findWordsOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
+  const section = group === undefined ? undefined : findGroupOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
   return section === undefined ? undefined : describeGroupOfOtherSectionDoubt(section);
 }
 

@@ -32,6 +32,19 @@ describe("a seller's group whose words name goods of other sections only", () =>
     expect(sure(name, group)).toBe(true);
   });
 
+  // reviewC33: a supplier's surname (`Чернов` stems as `чёрный` of `Чай чёрный`), a gift group (`Праздники и подарки` is a
+  // path's title), a size word (`Ракетки для большого тенниса` holds it as a purpose) name no goods: the pick stays sure.
+  it.each([
+    ['Насос циркуляцион. "Хозяин"', 'Чернов'],
+    ['Зубная паста Colgate 100 мл', 'Чернов'],
+    ['Конструктор LEGO Classic', 'Подарки'],
+    ['Носки мужские хлопок', 'Подарочные наборы'],
+    ['Ручка шариковая синяя', 'Большой ассортимент'],
+  ])('%s under %s stays sure (the group names no goods)', (name, group) => {
+    expect(classifyProduct(indexes.marketplace, { name }).confident).toBe(true);
+    expect(sure(name, group)).toBe(true);
+  });
+
   // A group of words no section holds (a brand, the seller's own word) says nothing of the trade.
   it('a group of no section\'s words changes nothing', () => {
     expect(sure('Прищепка (85 мм*55 мм)', 'Новинки Зимы')).toBe(true);
