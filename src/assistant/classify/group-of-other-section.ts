@@ -78,24 +78,30 @@ export function findWordsOfOtherSection(index: ClassifierIndex, leaf: IndexedLea
   return other;
 }
 
+// Shorter words of a section's title are its joints (`и`), no goods.
+const MIN_TITLE_WORD = 3;
 const headNounSectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
 
 /**
- * Each stem of a noun heading a leaf's name → the sections of those leaves, read once per index: the goods a seller's group
- * can name. Not an adjective of a head (`чёрный` of `Чай чёрный` would read the supplier group `Чернов` as tea), a purpose
- * (`Ракетки для большого тенниса`: `Большой ассортимент`) or a path's title (`Праздники и подарки`: `Подарки`).
+ * Each stem of a noun heading a leaf's name, or of a section's or its branches' titles (`Сантехника`; `Аксессуары`, a section of
+ * the original directory: a paint shop's coveralls under it are no children's overalls) → the sections of those leaves, read once
+ * per index: the goods a seller's group can name. Not an adjective of a head (`чёрный` of `Чай чёрный` would read the supplier
+ * group `Чернов` as tea), nor a purpose (`Ракетки для большого тенниса` would read `Большой ассортимент` as sport).
  */
 function readHeadNounSections(index: ClassifierIndex): Map<string, Set<string>> {
   let sections = headNounSectionsOfStem.get(index);
   if (sections === undefined) {
-    sections = new Map();
+    const named = (sections = new Map<string, Set<string>>());
+    const add = (stem: string, section: string): void => void named.set(stem, (named.get(stem) ?? new Set<string>()).add(section));
     for (const leaf of index.leaves) {
       const section = readTopSection(leaf.path);
+      const titles = leaf.path.split(' / ').slice(0, 2).join(' ');
+      for (const word of tokenizeForMatch(titles)) if (word.length >= MIN_TITLE_WORD && !NOMINATIVE_ADJECTIVE_ENDING.test(word)) add(stemForIndex(word), section);
       for (const name of leaf.names) {
         for (const word of tokenizeForMatch(name.text)) {
           if (NOMINATIVE_ADJECTIVE_ENDING.test(word)) continue;
           const stem = stemForIndex(word);
-          if (name.head.includes(stem)) sections.set(stem, (sections.get(stem) ?? new Set<string>()).add(section));
+          if (name.head.includes(stem)) add(stem, section);
         }
       }
     }
@@ -104,12 +110,15 @@ function readHeadNounSections(index: ClassifierIndex): Map<string, Set<string>> 
   return sections;
 }
 
+// A shop's gift shelf (`Подарки`, `Подарочные наборы`, `Сувениры`) holds goods of every trade, whatever section the directory files gifts under.
+const GIFT_STEMS = new Set(['подарк', 'подарочн', 'сувенир']);
+
 /**
  * The section other than the leaf's whose goods the seller's group names (`Прищепка` under `… / Инструменты`): its stems head
  * leaves' names there as nouns, and none is a word of the leaf's section (`findWordsOfOtherSection`).
  */
 export function findGroupOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[]): string | undefined {
-  return findWordsOfOtherSection(index, leaf, groupStems, readHeadNounSections(index));
+  return findWordsOfOtherSection(index, leaf, groupStems.filter((stem) => !GIFT_STEMS.has(stem)), readHeadNounSections(index));
 }
 
 /** A seller's group above the one read as the type, as stems: the goods it names, and what for (the words after `для`). */

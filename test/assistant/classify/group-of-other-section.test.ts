@@ -32,8 +32,8 @@ describe("a seller's group whose words name goods of other sections only", () =>
     expect(sure(name, group)).toBe(true);
   });
 
-  // reviewC33: a supplier's surname (`Чернов` stems as `чёрный` of `Чай чёрный`), a gift group (`Праздники и подарки` is a
-  // path's title), a size word (`Ракетки для большого тенниса` holds it as a purpose) name no goods: the pick stays sure.
+  // reviewC33: a supplier's surname (`Чернов` stems as `чёрный` of `Чай чёрный`, an adjective), a gift shelf (goods of every
+  // trade), a size word (`Ракетки для большого тенниса` holds it as a purpose) name no goods: the pick stays sure.
   it.each([
     ['Насос циркуляцион. "Хозяин"', 'Чернов'],
     ['Зубная паста Colgate 100 мл', 'Чернов'],
@@ -43,6 +43,17 @@ describe("a seller's group whose words name goods of other sections only", () =>
   ])('%s under %s stays sure (the group names no goods)', (name, group) => {
     expect(classifyProduct(indexes.marketplace, { name }).confident).toBe(true);
     expect(sure(name, group)).toBe(true);
+  });
+
+  // A section's or a branch's title names its goods as a leaf's head does: a mixer cartridge under the shop's `Сантехника`
+  // (a branch of `Строительство и ремонт`) is no sure printer cartridge; a paint shop's coverall under its `Аксессуары` (a
+  // section of the original directory) no sure children's overall.
+  it.each([
+    ['marketplace', 'Картридж 40 мм', 'Сантехника'],
+    ['original', 'Комбинезон PP/PE категория III тип 5+6 цвет WH #L', 'Аксессуары'],
+  ] as const)('%s: %s under %s is a question', (directory, name, group) => {
+    expect(classifyProduct(indexes[directory], { name }).confident).toBe(true);
+    expect(classifyProduct(indexes[directory], { name, groupPath: group }).confident).toBe(false);
   });
 
   // A group of words no section holds (a brand, the seller's own word) says nothing of the trade.
