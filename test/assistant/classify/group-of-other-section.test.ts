@@ -56,6 +56,16 @@ describe("a seller's group whose words name goods of other sections only", () =>
     expect(classifyProduct(indexes[directory], { name, groupPath: group }).confident).toBe(false);
   });
 
+  // The group's purpose (`для инструментов`) names a trade as its goods word does; `аксессуар` alone is a word of every trade.
+  it('reads the group\'s purpose: Прищепка under Аксессуары для инструментов is a question', () => {
+    expect(sure('Прищепка (85 мм*55 мм)', 'Аксессуары для инструментов')).toBe(false);
+  });
+
+  // Where the seller's label reaches the leaf too, the seller has said the goods; the group's other trade does not outweigh it.
+  it('a label reaching the leaf keeps it sure (Прищепка labelled Прищепки under Инструменты)', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Прищепка (85 мм*55 мм)', groupPath: 'Инструменты', label: 'Прищепки' }).confident).toBe(true);
+  });
+
   // A group of words no section holds (a brand, the seller's own word) says nothing of the trade.
   it('a group of no section\'s words changes nothing', () => {
     expect(sure('Прищепка (85 мм*55 мм)', 'Новинки Зимы')).toBe(true);
