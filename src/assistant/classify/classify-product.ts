@@ -48,7 +48,7 @@ import { findOtherMaterial, saysMaterial } from './material-of-leaf.js';
 import { describeKindsSortedElsewhere, findKindsOfRussianName, findKindsSortedElsewhere, saysMoreThanType } from './kinds-sorted-elsewhere.js';
 import { splitPathLevels } from '../../mapping/normalize-name.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
-import { findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, findWordsOfOtherSection, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
+import { findGroupOfOtherSection, findUpperGroupOfOtherBranch, findUpperGroupPurposeOfSibling, readUpperGroup, type UpperGroup } from './group-of-other-section.js';
 import { describePurposeAfterQuote } from './purpose-after-quote.js';
 import { describeGroupElsewhereDoubt, describeGroupLeafWordsDoubt, describeGroupOfOtherSectionDoubt, describeGroupPurposeDoubt, describeGroupSectionDoubt, describeUpperGroupOfOtherBranchDoubt, describeUpperGroupPurposeDoubt, describeNameAloneDoubt, describeOwnPurposeDoubt, UNSAID_PEOPLE_DOUBT } from './seller-group-doubt-texts.js';
 
@@ -584,7 +584,7 @@ function describeUpperGroupOfOtherBranch(index: ClassifierIndex, best: LeafScore
 function describeGroupOfOtherSection(index: ClassifierIndex, best: LeafScore, ranking: TypeRanking): string | undefined {
   if (best.reading.source !== 'name' || best.sources.size > 1) return undefined;
   const group = ranking.readings.find((reading) => reading.source === 'group');
-  const section = group === undefined ? undefined : findWordsOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
+  const section = group === undefined ? undefined : findGroupOfOtherSection(index, best.leaf, [...group.stems, ...group.purpose]);
   return section === undefined ? undefined : describeGroupOfOtherSectionDoubt(section);
 }
 
@@ -774,6 +774,18 @@ function findBranchQualifier(index: ClassifierIndex, leaf: IndexedLeaf, words: r
   return undefined;
 }
 
+/**
+ * What the name writes beside a bare one-word type that may say other goods than the leaf's: a number or code of one part of a
+ * system (`other-systems-number.ts`; the vehicle rules read a named machine's parts), a purpose after a quoted name
+ * (`purpose-after-quote.ts`).
+ */
+function describeWordsBesideBareType(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
+  const outsideVehicles = (): boolean => findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(best.leaf.path)) !== undefined;
+  const number = type.vehicle === undefined && writesOtherSystemsNumber(type) && isBareInKind(best, type) ? describeOtherSystemsNumber(index, best.leaf, best.name, type, outsideVehicles) : undefined;
+  if (number !== undefined || !isBareType(best)) return number;
+  return describePurposeAfterQuote(index, best.leaf, type.purposeAfterQuote);
+}
+
 /** The doubt read before those of the ranking: what the type, the leaf or the use the name says hold against the best leaf, if anything. */
 function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
   return isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -784,8 +796,7 @@ function describeEarlierDoubt(index: ClassifierIndex, best: LeafScore, type: Pro
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : (type.vehicle === undefined && writesOtherSystemsNumber(type) && isBareInKind(best, type) ? describeOtherSystemsNumber(index, best.leaf, best.name, type, () => findSectionOpenedBy(index, VEHICLE_PLACE, readTopSection(best.leaf.path)) !== undefined) : undefined) ??
-      (isBareType(best) ? describePurposeAfterQuote(index, best.leaf, type.purposeAfterQuote) : undefined) ??
+    : describeWordsBesideBareType(index, best, type) ??
       describeMeasureAgainstLeaf(readMeasuresOfGoods(type.tokens), best.leaf.path) ?? describeMedium(best, type) ?? describeOtherMaterial(best, type) ?? describePreparedWith(index, best, type) ?? describeOtherUse(index, best, type);
 }
 

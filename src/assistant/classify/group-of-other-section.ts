@@ -9,6 +9,7 @@ import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readBranch, readTopSection } from './file-sections.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { stemForIndex } from './stem-for-index.js';
+import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 
 /** A place of the directory a leaf lies in: its top-level section, or its branch (`readBranch`). */
 type PlaceOf = (path: string) => string;
@@ -62,19 +63,62 @@ function readStemsOfPlace(index: ClassifierIndex, placeOf: PlaceOf, place: strin
 
 /**
  * The section other than the leaf's that the stems (the seller's last group read as a type; a purpose after a quoted name,
- * `purpose-after-quote.ts`) name, where none of them is a word of the leaf's own section; undefined where one is, or where they
+ * `purpose-after-quote.ts`) name (by `naming`, every word of the leaves and paths by default), where none of them is a word of the leaf's own section; undefined where one is, or where they
  * name no section at all (a brand, a word of the seller's own) or only as a word of every trade does.
  */
-export function findWordsOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[]): string | undefined {
+export function findWordsOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[], naming?: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
   const sections = readPlacesOfStem(index, readTopSection);
   const own = readStemsOfPlace(index, readTopSection, readTopSection(leaf.path));
   let other: string | undefined;
   for (const stem of groupStems) {
     if (isPartOf(stem, own)) return undefined;
-    const named = sections.get(stem);
-    if (named !== undefined && named.size < MANY_SECTIONS) other ??= [...named][0];
+    const named = (naming ?? sections).get(stem);
+    if (named !== undefined && (sections.get(stem)?.size ?? 0) < MANY_SECTIONS) other ??= [...named][0];
   }
   return other;
+}
+
+// Shorter words of a section's title are its joints (`и`), no goods.
+const MIN_TITLE_WORD = 3;
+const headNounSectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/**
+ * Each stem of a noun heading a leaf's name, or of a section's or its branches' titles (`Сантехника`; `Аксессуары`, a section of
+ * the original directory: a paint shop's coveralls under it are no children's overalls) → the sections of those leaves, read once
+ * per index: the goods a seller's group can name. Not an adjective of a head (`чёрный` of `Чай чёрный` would read the supplier
+ * group `Чернов` as tea), nor a purpose (`Ракетки для большого тенниса` would read `Большой ассортимент` as sport).
+ */
+function readHeadNounSections(index: ClassifierIndex): Map<string, Set<string>> {
+  let sections = headNounSectionsOfStem.get(index);
+  if (sections === undefined) {
+    const named = (sections = new Map<string, Set<string>>());
+    const add = (stem: string, section: string): void => void named.set(stem, (named.get(stem) ?? new Set<string>()).add(section));
+    for (const leaf of index.leaves) {
+      const section = readTopSection(leaf.path);
+      const titles = leaf.path.split(' / ').slice(0, 2).join(' ');
+      for (const word of tokenizeForMatch(titles)) if (word.length >= MIN_TITLE_WORD && !NOMINATIVE_ADJECTIVE_ENDING.test(word)) add(stemForIndex(word), section);
+      for (const name of leaf.names) {
+        for (const word of tokenizeForMatch(name.text)) {
+          if (NOMINATIVE_ADJECTIVE_ENDING.test(word)) continue;
+          const stem = stemForIndex(word);
+          if (name.head.includes(stem)) add(stem, section);
+        }
+      }
+    }
+    headNounSectionsOfStem.set(index, sections);
+  }
+  return sections;
+}
+
+// A shop's gift shelf (`Подарки`, `Подарочные наборы`, `Сувениры`) holds goods of every trade, whatever section the directory files gifts under.
+const GIFT_STEMS = new Set(['подарк', 'подарочн', 'сувенир']);
+
+/**
+ * The section other than the leaf's whose goods the seller's group names (`Прищепка` under `… / Инструменты`): its stems head
+ * leaves' names there as nouns, and none is a word of the leaf's section (`findWordsOfOtherSection`).
+ */
+export function findGroupOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[]): string | undefined {
+  return findWordsOfOtherSection(index, leaf, groupStems.filter((stem) => !GIFT_STEMS.has(stem)), readHeadNounSections(index));
 }
 
 /** A seller's group above the one read as the type, as stems: the goods it names, and what for (the words after `для`). */

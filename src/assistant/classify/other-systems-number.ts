@@ -68,9 +68,11 @@ const OTHER_SYSTEMS_NUMBERS: readonly OtherSystemsNumber[] = [
   {
     // `Адаптер AD-1024c` (medhouse: a blood-pressure monitor's mains adapter, placed among PC adapters): a maker's model code of
     // a brand the directory does not list is the only word beside a one word that heads leaves of several branches (cables, PC
-    // controllers, network adapters): nothing tells which goods. A brand the directory lists (`Смартфон Samsung SM-A525`) says
-    // whose goods they are, and they are the directory's; a word of one branch's goods (`Отвертка BAKU BK-338`, `Батарейка
-    // Трофи CR2032`: 60 right sure picks of the real files) names them itself: no doubt.
+    // controllers, network adapters): nothing tells which goods. A brand the directory lists is left out: it is a known gap, not
+    // a right answer — `Адаптер Samsung EP-TA200` and `Адаптер Microlife AD-1024c` (a charger, the same mains adapter) stay sure
+    // PC adapters, because the index holds no brand → leaves table to say the brand's goods lie in another branch. A word of one
+    // branch's goods (`Отвертка BAKU BK-338`, `Батарейка Трофи CR2032`: 60 right sure picks of the real files) names them
+    // itself: no doubt.
     name: 'a model code of no brand the directory lists beside a word of several branches',
     holds: (type, { index, name, outsideVehicles }) =>
       type.partNumber === undefined && type.sizeRange === undefined && type.modelCode !== undefined && name.head.length === 1 && countHeadBranches(index, name.head[0] ?? '') >= MANY_BRANCHES && outsideVehicles() && findUnlistedBrand(index, type.brand) !== undefined,

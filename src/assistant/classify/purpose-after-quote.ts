@@ -24,7 +24,9 @@ const MAX_PURPOSE_WORDS = 3;
 
 /** The words of a `для …` phrase after a quoted name (`удаления стойких загрязнений`), up to three Cyrillic words; undefined where none. */
 export function readPurposeAfterQuote(name: string): string[] | undefined {
+  // Cheap tests first: nearly every name has no quote or no `для`, and the regex runs per name.
   if (!name.includes('«') && !name.includes('"') && !name.includes('“')) return undefined;
+  if (!/для|д\//iu.test(name)) return undefined;
   const rest = QUOTED_THEN_FOR.exec(name)?.[1];
   if (rest === undefined) return undefined;
   const words: string[] = [];

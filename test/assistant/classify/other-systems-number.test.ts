@@ -43,8 +43,9 @@ describe('a bare one-word type beside a model code of no brand the directory lis
     expect(findSure('marketplace', [name])).toEqual([expect.stringContaining(leaf)]);
   });
 
-  // A brand the directory lists says whose goods they are: the code beside it is their model.
-  it('Адаптер Samsung EP-TA200 is not asked for its model code', () => {
+  // The rule reads only brands the directory does not list; a listed brand's code is left alone. That is a known gap
+  // (EP-TA200 is a phone charger, still a sure PC adapter), pinned here so that closing it is a visible change.
+  it('Адаптер Samsung EP-TA200 gets no model-code doubt (a listed brand; known gap)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Адаптер Samsung EP-TA200' }).doubt ?? '').not.toMatch(/model code/);
   });
 });

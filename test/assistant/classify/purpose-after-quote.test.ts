@@ -35,4 +35,9 @@ describe('a bare one-word type whose purpose after a quoted name names goods of 
   ])('%s stays sure', (name, leaf) => {
     expect(findSure('marketplace', [name])).toEqual([expect.stringContaining(leaf)]);
   });
+
+  // Only a bare one-word type is read: a type that says its kind (`кухонное`) names the goods itself, whatever follows the quote.
+  it('a type saying its kind stays sure (Полотенце кухонное «Мега» для лица)', () => {
+    expect(findSure('marketplace', ['Полотенце кухонное «Мега» для лица'])).toHaveLength(1);
+  });
 });
