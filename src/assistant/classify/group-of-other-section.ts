@@ -14,24 +14,42 @@ import { NOMINATIVE_ADJECTIVE_ENDING } from './nominative-adjective.js';
 /** A place of the directory a leaf lies in: its top-level section, or its branch (`readBranch`). */
 type PlaceOf = (path: string) => string;
 
-const placesOfStem = new Map<PlaceOf, WeakMap<ClassifierIndex, Map<string, Set<string>>>>();
+/** `build` run once per index; its result kept beside the index for every later call. */
+function readOncePerIndex<T>(build: (index: ClassifierIndex) => T): (index: ClassifierIndex) => T {
+  const built = new WeakMap<ClassifierIndex, T>();
+  return (index) => {
+    let value = built.get(index);
+    if (value === undefined) built.set(index, (value = build(index)));
+    return value;
+  };
+}
 
-/** Each stem of the leaves' names (heads and purposes) and paths → the places (sections, branches) whose leaves hold it, read once per index. */
-function readPlacesOfStem(index: ClassifierIndex, placeOf: PlaceOf): Map<string, Set<string>> {
-  let byIndex = placesOfStem.get(placeOf);
-  if (byIndex === undefined) placesOfStem.set(placeOf, (byIndex = new WeakMap()));
-  let places = byIndex.get(index);
-  if (places === undefined) {
-    places = new Map();
-    for (const leaf of index.leaves) {
-      const place = placeOf(leaf.path);
-      const stems = [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])];
-      for (const stem of stems) places.set(stem, (places.get(stem) ?? new Set<string>()).add(place));
-    }
-    byIndex.set(index, places);
+/** Adds `value` to the set of `key`. */
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  map.set(key, (map.get(key) ?? new Set<string>()).add(value));
+}
+
+/** Each stem of the leaves' names (heads and purposes) and paths → the places (sections, branches) whose leaves hold it. */
+function collectPlacesOfStem(index: ClassifierIndex, placeOf: PlaceOf): Map<string, Set<string>> {
+  const places = new Map<string, Set<string>>();
+  for (const leaf of index.leaves) {
+    const place = placeOf(leaf.path);
+    for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]) addTo(places, stem, place);
   }
   return places;
 }
+
+/** Each place → the stems of its leaves (`collectPlacesOfStem` turned round). */
+function collectStemsOfPlace(placesOfStem: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
+  const stems = new Map<string, Set<string>>();
+  for (const [stem, places] of placesOfStem) for (const place of places) addTo(stems, place, stem);
+  return stems;
+}
+
+const readSectionsOfStem = readOncePerIndex((index) => collectPlacesOfStem(index, readTopSection));
+const readBranchesOfStem = readOncePerIndex((index) => collectPlacesOfStem(index, readBranch));
+const readStemsOfSection = readOncePerIndex((index) => collectStemsOfPlace(readSectionsOfStem(index)));
+const readStemsOfBranch = readOncePerIndex((index) => collectStemsOfPlace(readBranchesOfStem(index)));
 
 // A stem of this many sections or more is a word of every trade (`аксессуар`, `защит`): it tells no trade.
 const MANY_SECTIONS = 4;
@@ -46,41 +64,33 @@ function isPartOf(stem: string, stems: ReadonlySet<string>): boolean {
   return false;
 }
 
-const stemsOfPlace = new Map<PlaceOf, WeakMap<ClassifierIndex, Map<string, Set<string>>>>();
-
-/** The stems of one place's leaves (a section's, a branch's), read once per index. */
-function readStemsOfPlace(index: ClassifierIndex, placeOf: PlaceOf, place: string): ReadonlySet<string> {
-  let byIndex = stemsOfPlace.get(placeOf);
-  if (byIndex === undefined) stemsOfPlace.set(placeOf, (byIndex = new WeakMap()));
-  let stems = byIndex.get(index);
-  if (stems === undefined) {
-    stems = new Map();
-    for (const [stem, places] of readPlacesOfStem(index, placeOf)) for (const each of places) stems.set(each, (stems.get(each) ?? new Set<string>()).add(stem));
-    byIndex.set(index, stems);
-  }
-  return stems.get(place) ?? new Set();
-}
-
 /**
  * The section other than the leaf's that the stems (the seller's last group read as a type; a purpose after a quoted name,
  * `purpose-after-quote.ts`) name (by `naming`, every word of the leaves and paths by default), where none of them is a word of the leaf's own section; undefined where one is, or where they
  * name no section at all (a brand, a word of the seller's own) or only as a word of every trade does.
  */
 export function findWordsOfOtherSection(index: ClassifierIndex, leaf: IndexedLeaf, groupStems: readonly string[], naming?: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
-  const sections = readPlacesOfStem(index, readTopSection);
-  const own = readStemsOfPlace(index, readTopSection, readTopSection(leaf.path));
+  const own = readStemsOfSection(index).get(readTopSection(leaf.path)) ?? new Set<string>();
+  return findOtherPlace(index, groupStems, own, naming ?? readSectionsOfStem(index));
+}
+
+/**
+ * The first place (a section, a branch) a stem names by `named` where no stem is a word of the leaf's own place (`own`); a stem
+ * of as many sections as a word of every trade (`аксессуар`) names none.
+ */
+function findOtherPlace(index: ClassifierIndex, stems: readonly string[], own: ReadonlySet<string>, named: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
+  const sections = readSectionsOfStem(index);
   let other: string | undefined;
-  for (const stem of groupStems) {
+  for (const stem of stems) {
     if (isPartOf(stem, own)) return undefined;
-    const named = (naming ?? sections).get(stem);
-    if (named !== undefined && (sections.get(stem)?.size ?? 0) < MANY_SECTIONS) other ??= [...named][0];
+    const places = named.get(stem);
+    if (places !== undefined && (sections.get(stem)?.size ?? 0) < MANY_SECTIONS) other ??= [...places][0];
   }
   return other;
 }
 
 // Shorter words of a section's title are its joints (`и`), no goods.
 const MIN_TITLE_WORD = 3;
-const headNounSectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
 
 /**
  * Each stem of a noun heading a leaf's name, or of a section's or its branches' titles (`Сантехника`; `Аксессуары`, a section of
@@ -88,27 +98,22 @@ const headNounSectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<stri
  * per index: the goods a seller's group can name. Not an adjective of a head (`чёрный` of `Чай чёрный` would read the supplier
  * group `Чернов` as tea), nor a purpose (`Ракетки для большого тенниса` would read `Большой ассортимент` as sport).
  */
-function readHeadNounSections(index: ClassifierIndex): Map<string, Set<string>> {
-  let sections = headNounSectionsOfStem.get(index);
-  if (sections === undefined) {
-    const named = (sections = new Map<string, Set<string>>());
-    const add = (stem: string, section: string): void => void named.set(stem, (named.get(stem) ?? new Set<string>()).add(section));
-    for (const leaf of index.leaves) {
-      const section = readTopSection(leaf.path);
-      const titles = leaf.path.split(' / ').slice(0, 2).join(' ');
-      for (const word of tokenizeForMatch(titles)) if (word.length >= MIN_TITLE_WORD && !NOMINATIVE_ADJECTIVE_ENDING.test(word)) add(stemForIndex(word), section);
-      for (const name of leaf.names) {
-        for (const word of tokenizeForMatch(name.text)) {
-          if (NOMINATIVE_ADJECTIVE_ENDING.test(word)) continue;
-          const stem = stemForIndex(word);
-          if (name.head.includes(stem)) add(stem, section);
-        }
+const readHeadNounSections = readOncePerIndex((index) => {
+  const named = new Map<string, Set<string>>();
+  for (const leaf of index.leaves) {
+    const section = readTopSection(leaf.path);
+    const titles = leaf.path.split(' / ').slice(0, 2).join(' ');
+    for (const word of tokenizeForMatch(titles)) if (word.length >= MIN_TITLE_WORD && !NOMINATIVE_ADJECTIVE_ENDING.test(word)) addTo(named, stemForIndex(word), section);
+    for (const name of leaf.names) {
+      for (const word of tokenizeForMatch(name.text)) {
+        if (NOMINATIVE_ADJECTIVE_ENDING.test(word)) continue;
+        const stem = stemForIndex(word);
+        if (name.head.includes(stem)) addTo(named, stem, section);
       }
     }
-    headNounSectionsOfStem.set(index, sections);
   }
-  return sections;
-}
+  return named;
+});
 
 // A shop's gift shelf (`Подарки`, `Подарочные наборы`, `Сувениры`) holds goods of every trade, whatever section the directory files gifts under.
 const GIFT_STEMS = new Set(['подарк', 'подарочн', 'сувенир']);
@@ -137,39 +142,18 @@ export function readUpperGroup(group: string): UpperGroup {
   return at < 0 ? { goods: stems, purpose: [] } : { goods: stems.slice(0, at), purpose: stems.slice(at) };
 }
 
-const headBranchesOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
-
 /**
  * Each stem heading a leaf's name with no purpose → the branches of those leaves, read once per index: the goods a word names
  * alone, not its sections' titles, nor the kind a purpose makes of it (`Мойки воздуха` names no sink).
  */
-function readHeadBranches(index: ClassifierIndex): Map<string, Set<string>> {
-  let branches = headBranchesOfStem.get(index);
-  if (branches === undefined) {
-    branches = new Map();
-    for (const leaf of index.leaves) {
-      const branch = readBranch(leaf.path);
-      for (const name of leaf.names) if (name.purpose.length === 0) for (const stem of name.head) branches.set(stem, (branches.get(stem) ?? new Set<string>()).add(branch));
-    }
-    headBranchesOfStem.set(index, branches);
+const readHeadBranches = readOncePerIndex((index) => {
+  const branches = new Map<string, Set<string>>();
+  for (const leaf of index.leaves) {
+    const branch = readBranch(leaf.path);
+    for (const name of leaf.names) if (name.purpose.length === 0) for (const stem of name.head) addTo(branches, stem, branch);
   }
   return branches;
-}
-
-/**
- * The first branch a stem names that is not the leaf's (by `named`), where no stem is the leaf's branch's; a stem of as many
- * sections as a word of every trade (`аксессуар`) names none.
- */
-function findOtherBranch(index: ClassifierIndex, stems: readonly string[], own: ReadonlySet<string>, named: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
-  const sections = readPlacesOfStem(index, readTopSection);
-  let other: string | undefined;
-  for (const stem of stems) {
-    if (isPartOf(stem, own)) return undefined;
-    const branches = named.get(stem);
-    if (branches !== undefined && (sections.get(stem)?.size ?? 0) < MANY_SECTIONS) other ??= [...branches][0];
-  }
-  return other;
-}
+});
 
 /**
  * A branch other than the leaf's that a seller's upper group names (santech: `Фитинги` of `Фитинги / Удлинитель` against
@@ -178,30 +162,24 @@ function findOtherBranch(index: ClassifierIndex, stems: readonly string[], own: 
  * still name another branch, by a leaf's head or a branch's title (`ванн`), and none of the leaf's. Undefined where no group does.
  */
 export function findUpperGroupOfOtherBranch(index: ClassifierIndex, leaf: IndexedLeaf, groups: readonly UpperGroup[]): string | undefined {
-  const own = readStemsOfPlace(index, readBranch, readBranch(leaf.path));
+  const own = readStemsOfBranch(index).get(readBranch(leaf.path)) ?? new Set<string>();
   for (const group of groups) {
-    const byGoods = findOtherBranch(index, group.goods, own, readHeadBranches(index));
-    const other = byGoods ?? (group.goods.some((stem) => isPartOf(stem, own)) ? findOtherBranch(index, group.purpose, own, readPlacesOfStem(index, readBranch)) : undefined);
+    const byGoods = findOtherPlace(index, group.goods, own, readHeadBranches(index));
+    const other = byGoods ?? (group.goods.some((stem) => isPartOf(stem, own)) ? findOtherPlace(index, group.purpose, own, readBranchesOfStem(index)) : undefined);
     if (other !== undefined) return other;
   }
   return undefined;
 }
 
-const purposesOfBranch = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
-
 /** Each branch → the purpose stems of its leaves' names (`ванн` of `Мебель для ванной`), read once per index. */
-function readBranchPurposes(index: ClassifierIndex): Map<string, Set<string>> {
-  let purposes = purposesOfBranch.get(index);
-  if (purposes === undefined) {
-    purposes = new Map();
-    for (const leaf of index.leaves) {
-      const branch = readBranch(leaf.path);
-      for (const name of leaf.names) for (const stem of name.purpose) purposes.set(branch, (purposes.get(branch) ?? new Set<string>()).add(stem));
-    }
-    purposesOfBranch.set(index, purposes);
+const readBranchPurposes = readOncePerIndex((index) => {
+  const purposes = new Map<string, Set<string>>();
+  for (const leaf of index.leaves) {
+    const branch = readBranch(leaf.path);
+    for (const name of leaf.names) for (const stem of name.purpose) addTo(purposes, branch, stem);
   }
   return purposes;
-}
+});
 
 /**
  * A purpose of a seller's upper group that another leaf of the pick's branch is for, where the pick is for a purpose of its own
