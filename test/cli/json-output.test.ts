@@ -4,12 +4,13 @@
  * plain document (`runs`, `products list/show`), on `watch`, and on the commands whose result line
  * once lacked its exit code, against the sandbox.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { writeSandboxEnv } from '../helpers/write-sandbox-env.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 let sandbox: SandboxHandle;
@@ -20,13 +21,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
   catalog = await createPhoneCatalog(buildPhoneRows(3));
   await mkdir(join(catalog.dir, 'inbox'));
-  await writeFile(join(catalog.dir, 'secret'), sandbox.credentials[0]?.clientSecret ?? '');
-  env = {
-    CATALOG_BASE_URL: sandbox.url,
-    CATALOG_CLIENT_ID: sandbox.credentials[0]?.clientId ?? '',
-    CATALOG_CLIENT_SECRET_FILE: join(catalog.dir, 'secret'),
-    CATALOG_STATE_DIR: join(catalog.dir, 'state'),
-  };
+  env = await writeSandboxEnv(sandbox, catalog.dir);
   const imported = await runCliCaptured(['import', 'catalog.csv', '-m', 'mapping.yaml', '--report-dir', 'reports'], { cwd: catalog.dir, env });
   expect(imported.code, imported.stderr).toBe(0);
 }, 120_000);

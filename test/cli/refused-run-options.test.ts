@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { writeSandboxEnv } from '../helpers/write-sandbox-env.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 let sandbox: SandboxHandle;
@@ -18,14 +19,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
   catalog = await createPhoneCatalog(buildPhoneRows(3));
   await mkdir(join(catalog.dir, 'inbox'));
-  await writeFile(join(catalog.dir, 'secret'), sandbox.credentials[0]?.clientSecret ?? '');
   await writeFile(join(catalog.dir, 'a-file'), 'not a folder\n');
-  env = {
-    CATALOG_BASE_URL: sandbox.url,
-    CATALOG_CLIENT_ID: sandbox.credentials[0]?.clientId ?? '',
-    CATALOG_CLIENT_SECRET_FILE: join(catalog.dir, 'secret'),
-    CATALOG_STATE_DIR: join(catalog.dir, 'state'),
-  };
+  env = await writeSandboxEnv(sandbox, catalog.dir);
 });
 
 afterAll(async () => {

@@ -3,12 +3,12 @@
  * at submit, so no request reaches it. The run exits 3 ("the service could not be used", which a
  * script retries later), not 1 (rows to fix), and still writes its report.
  */
-import { access, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { writeSandboxEnv } from '../helpers/write-sandbox-env.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 let sandbox: SandboxHandle;
@@ -18,13 +18,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
   catalog = await createPhoneCatalog(buildPhoneRows(3));
-  await writeFile(join(catalog.dir, 'secret'), sandbox.credentials[0]?.clientSecret ?? '');
-  env = {
-    CATALOG_BASE_URL: sandbox.url,
-    CATALOG_CLIENT_ID: sandbox.credentials[0]?.clientId ?? '',
-    CATALOG_CLIENT_SECRET_FILE: join(catalog.dir, 'secret'),
-    CATALOG_STATE_DIR: join(catalog.dir, 'state'),
-  };
+  env = await writeSandboxEnv(sandbox, catalog.dir);
 });
 
 afterAll(async () => {

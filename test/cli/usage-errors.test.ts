@@ -4,12 +4,13 @@
  * run with an unknown flag and with each required input missing, against a sandbox that counts
  * requests: exit 2, one line naming the problem, the usage, no stack, no request, no file written.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { writeSandboxEnv } from '../helpers/write-sandbox-env.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -82,13 +83,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
   catalog = await createPhoneCatalog(buildPhoneRows(3));
   await mkdir(join(catalog.dir, 'inbox'));
-  await writeFile(join(catalog.dir, 'secret'), sandbox.credentials[0]?.clientSecret ?? '');
-  env = {
-    CATALOG_BASE_URL: sandbox.url,
-    CATALOG_CLIENT_ID: sandbox.credentials[0]?.clientId ?? '',
-    CATALOG_CLIENT_SECRET_FILE: join(catalog.dir, 'secret'),
-    CATALOG_STATE_DIR: join(catalog.dir, 'state'),
-  };
+  env = await writeSandboxEnv(sandbox, catalog.dir);
   commands = await listLeafCommands();
 });
 
